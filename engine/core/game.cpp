@@ -1,0 +1,48 @@
+#include "engine/core/game.h"
+
+#include <stdexcept>
+
+namespace arena {
+
+Game::Game(const GameInfo& info, Params params)
+    : info_(&info), params_(std::move(params)), spec_(canonical_spec(info, params_)) {}
+
+std::vector<std::pair<Move, double>> State::chance_outcomes() const {
+  throw std::logic_error(game().id() + ": chance_outcomes() called on a state without chance");
+}
+
+std::string State::action_view(int /*seat*/, Move m) const { return move_to_string(m); }
+
+ParsedMove State::parse_move(std::string_view text) const {
+  ParsedMove r;
+  std::vector<Move> legal;
+  legal_moves(legal);
+  for (Move m : legal)
+    if (move_to_string(m) == text) {
+      r.status = ParsedMove::Status::kOk;
+      r.move = m;
+      return r;
+    }
+  r.status = ParsedMove::Status::kIllegal;
+  r.error = "'" + std::string(text) + "' is not a legal move here" + legal_moves_hint(*this, legal);
+  return r;
+}
+
+std::string legal_moves_hint(const State& state, const std::vector<Move>& legal) {
+  if (legal.empty()) return " (no legal moves)";
+  std::string s = " (" + std::to_string(legal.size()) + " legal, e.g. ";
+  for (size_t i = 0; i < legal.size() && i < 5; ++i) {
+    if (i) s += ' ';
+    s += state.move_to_string(legal[i]);
+  }
+  if (legal.size() > 5) s += " ...";
+  return s + ")";
+}
+
+Move parse_or_throw(const State& state, std::string_view text) {
+  ParsedMove p = state.parse_move(text);
+  if (!p.ok()) throw MoveError(p.error);
+  return p.move;
+}
+
+}  // namespace arena

@@ -1,0 +1,184 @@
+// The one API every Arena game implements. Modelled on OpenSpiel's Game/State split:
+// a Game is an immutable rule set built from a canonical spec; a State is one position
+// that knows who acts, which moves are legal, and how to apply them.
+//
+// Conventions shared by every game (docs/engine.md explains them for game authors):
+// - Seats are numbered 1..N everywhere outside a game's internals. kChance (0) marks a
+//   chance node, kTerminal (-1) a finished game.
+// - Moves are small integers (Move) inside; text notation exists only at the boundary.
+//   A move's text is one token: printable ASCII, no spaces, so protocol lines can list
+//   moves separated by spaces.
+// - Chance outcomes are Moves too, with their own notation, distinct from player moves.
+//   The engine never rolls dice: the caller samples chance_outcomes() with its own RNG,
+//   so a game is replayable from its recorded actions alone.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/core/spec.h"
+
+namespace arena {
+
+using Move = std::int32_t;
+
+inline constexpr int kChance = 0;
+inline constexpr int kTerminal = -1;
+
+// One entry of a state's history: who acted (seat 1..N or kChance) and what.
+struct Action {
+  int actor;
+  Move move;
+  bool operator==(const Action&) const = default;
+};
+
+// Final standing of one seat. rank 1 is best; equal ranks are ties.
+struct SeatResult {
+  int rank = 1;
+  double score = 0;
+  int team = 0;  // seats with the same team number share results; 0-based team index
+  bool operator==(const SeatResult&) const = default;
+};
+
+// Outcome of turning a text into a move in a given state.
+struct ParsedMove {
+  enum class Status { kOk, kUnparseable, kIllegal };
+  Status status = Status::kUnparseable;
+  Move move = -1;
+  std::string error;  // for kUnparseable / kIllegal: what was wrong, with a few legal moves
+  bool ok() const { return status == Status::kOk; }
+};
+
+class Game;
+
+class State {
+ public:
+  explicit State(const Game& game) : game_(&game) {}
+  virtual ~State() = default;
+
+  const Game& game() const { return *game_; }
+
+  // Seat to act (1..N), kChance, or kTerminal.
+  virtual int current_player() const = 0;
+  bool is_terminal() const { return current_player() == kTerminal; }
+  bool is_chance() const { return current_player() == kChance; }
+
+  // Legal moves for the seat to act, canonical and in a deterministic order; at a chance
+  // node, the distinct chance outcomes (same order as chance_outcomes()). Clears `out`
+  // first and reuses its capacity, so hot loops allocate nothing.
+  virtual void legal_moves(std::vector<Move>& out) const = 0;
+  std::vector<Move> legal_moves() const {
+    std::vector<Move> v;
+    legal_moves(v);
+    return v;
+  }
+
+  // Distinct chance outcomes with probabilities summing to 1. Only at chance nodes.
+  virtual std::vector<std::pair<Move, double>> chance_outcomes() const;
+
+  // Applies a move that is legal here (callers validate text through parse_move).
+  void apply(Move m) {
+    history_.push_back({current_player(), m});
+    do_apply(m);
+  }
+
+  // Notation of a move (or chance outcome) legal in this state. Context dependent:
+  // call it before applying the move.
+  virtual std::string move_to_string(Move m) const = 0;
+
+  // What `seat` (1..N) may learn of this action, taken in this state by the current actor.
+  // The full notation for public actions (the default), a redacted token such as "?"
+  // for hidden ones, or "" when the seat learns nothing at all.
+  virtual std::string action_view(int seat, Move m) const;
+
+  // Turns text into a legal move of this state. The default matches the text against
+  // the notation of every legal move; games override it to accept alternative spellings
+  // and to tell unparseable text from illegal moves.
+  virtual ParsedMove parse_move(std::string_view text) const;
+
+  // Everything `seat` may know, as lines of text ("key value..." by convention); never
+  // anything hidden from that seat. A stateless bot can play from this alone.
+  virtual std::string observation(int seat) const = 0;
+
+  // Human-readable picture of the full state (for people and logs, not for bots).
+  virtual std::string render() const = 0;
+
+  // Per-seat results; only meaningful when is_terminal().
+  virtual std::vector<SeatResult> results() const = 0;
+
+  virtual std::unique_ptr<State> clone() const = 0;
+  // Becomes a copy of `other` (same game type), reusing this object's allocations:
+  // perft and playouts keep a stack of states instead of cloning at every node.
+  virtual void assign(const State& other) = 0;
+
+  // Every action since the initial state, chance outcomes included.
+  const std::vector<Action>& history() const { return history_; }
+
+ protected:
+  virtual void do_apply(Move m) = 0;
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+
+ private:
+  const Game* game_;
+  std::vector<Action> history_;
+};
+
+// Implements clone() and assign() for a concrete state type by copying.
+template <class Derived>
+class StateBase : public State {
+ public:
+  using State::State;
+  std::unique_ptr<State> clone() const override {
+    return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+  }
+  void assign(const State& other) override {
+    static_cast<Derived&>(*this) = static_cast<const Derived&>(other);
+  }
+};
+
+class Game {
+ public:
+  Game(const GameInfo& info, Params params);
+  virtual ~Game() = default;
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+
+  const GameInfo& info() const { return *info_; }
+  const std::string& id() const { return info_->id; }
+  // Canonical spec: id plus every parameter, defaults filled in, in declared order.
+  const std::string& spec() const { return spec_; }
+  const Params& params() const { return params_; }
+
+  virtual int num_players() const = 0;
+  virtual std::unique_ptr<State> new_initial_state() const = 0;
+  // Upper bound on the number of actions (chance included) a game can last; referees
+  // and perft use it as a safety net.
+  virtual int max_game_length() const = 0;
+  // Whether some seat ever lacks information another has (cards, tile draws).
+  virtual bool hidden_information() const { return false; }
+
+ private:
+  const GameInfo* info_;
+  Params params_;
+  std::string spec_;
+};
+
+// A move text that does not parse or is not legal.
+class MoveError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// " (N legal, e.g. a b c d e ...)": appended to error messages about moves.
+std::string legal_moves_hint(const State& state, const std::vector<Move>& legal);
+
+// parse_move, throwing MoveError with the parser's message on failure.
+Move parse_or_throw(const State& state, std::string_view text);
+
+}  // namespace arena

@@ -1,0 +1,18 @@
+// Each `arena` subcommand lives in its own cmd_*.cpp and adds itself to the app here.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace arena::cli {
+
+// Thrown by a subcommand for a user error; main prints it and exits with `code`.
+struct CommandError {
+  std::string message;
+  int code = 2;
+};
+
+void add_games_command(CLI::App& app);
+void add_perft_command(CLI::App& app);
+void add_demo_command(CLI::App& app);
+
+}  // namespace arena::cli

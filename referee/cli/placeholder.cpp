@@ -1,0 +1,1 @@
+// Keeps arena_referee non-empty until the referee sources land.
