@@ -1,0 +1,204 @@
+#include "tournaments/config.h"
+
+#include <boost/json.hpp>
+#include <set>
+
+namespace arena {
+
+namespace json = boost::json;
+
+bool operator==(const BotConfig& a, const BotConfig& b) {
+  return a.name == b.name && a.command == b.command && a.args == b.args && a.workdir == b.workdir;
+}
+
+const char* format_name(Format f) { return f == Format::kGauntlet ? "gauntlet" : "round-robin"; }
+
+namespace {
+
+// Reads one object, remembering its path for messages and rejecting unknown keys.
+class Reader {
+ public:
+  Reader(const json::object& o, std::string path, std::vector<std::string> known)
+      : o_(o), path_(std::move(path)), known_(std::move(known)) {
+    for (const auto& kv : o_) {
+      bool ok = false;
+      for (const auto& k : known_) ok = ok || kv.key() == k;
+      if (!ok) {
+        std::string list;
+        for (const auto& k : known_) list += (list.empty() ? "" : ", ") + k;
+        throw ConfigError(at(kv.key()) + ": unknown key (expected one of " + list + ")");
+      }
+    }
+  }
+
+  std::string at(std::string_view key) const { return path_.empty() ? std::string(key) : path_ + "." + std::string(key); }
+  const json::value* find(const char* key) const { return o_.if_contains(key); }
+
+  void get(const char* key, std::string& out) const {
+    if (auto* v = find(key)) {
+      if (!v->is_string()) throw ConfigError(at(key) + ": expected a string");
+      out = std::string(v->as_string());
+    }
+  }
+  void get(const char* key, bool& out) const {
+    if (auto* v = find(key)) {
+      if (!v->is_bool()) throw ConfigError(at(key) + ": expected true or false");
+      out = v->as_bool();
+    }
+  }
+  void get(const char* key, int& out, long min, long max) const {
+    if (auto* v = find(key)) {
+      if (!v->is_int64() && !v->is_uint64())
+        throw ConfigError(at(key) + ": expected an integer from " + std::to_string(min) + " to " + std::to_string(max));
+      long long n = v->is_int64() ? v->as_int64() : static_cast<long long>(v->as_uint64());
+      if (n < min || n > max)
+        throw ConfigError(at(key) + ": " + std::to_string(n) + " is out of range (expected " + std::to_string(min) +
+                          " to " + std::to_string(max) + ")");
+      out = static_cast<int>(n);
+    }
+  }
+  void get(const char* key, double& out, double min, double max) const {
+    if (auto* v = find(key)) {
+      if (!v->is_number()) throw ConfigError(at(key) + ": expected a number");
+      double d = v->to_number<double>();
+      if (d < min || d > max)
+        throw ConfigError(at(key) + ": " + json::serialize(*v) + " is out of range (expected " +
+                          json::serialize(json::value(min)) + " to " + json::serialize(json::value(max)) + ")");
+      out = d;
+    }
+  }
+  void get(const char* key, std::uint64_t& out) const {
+    if (auto* v = find(key)) {
+      if (v->is_uint64()) out = v->as_uint64();
+      else if (v->is_int64() && v->as_int64() >= 0) out = static_cast<std::uint64_t>(v->as_int64());
+      else throw ConfigError(at(key) + ": expected a non-negative integer");
+    }
+  }
+  void get(const char* key, std::vector<std::string>& out) const {
+    if (auto* v = find(key)) {
+      if (!v->is_array()) throw ConfigError(at(key) + ": expected an array of strings");
+      out.clear();
+      size_t i = 0;
+      for (const auto& item : v->as_array()) {
+        if (!item.is_string()) throw ConfigError(at(key) + "[" + std::to_string(i) + "]: expected a string");
+        out.emplace_back(item.as_string());
+        ++i;
+      }
+    }
+  }
+
+ private:
+  const json::object& o_;
+  std::string path_;
+  std::vector<std::string> known_;
+};
+
+}  // namespace
+
+TournamentConfig parse_config(const std::string& text, const std::string& origin) {
+  json::error_code ec;
+  json::value root = json::parse(text, ec);
+  if (ec) throw ConfigError(origin + ": not valid JSON: " + ec.message());
+  if (!root.is_object()) throw ConfigError(origin + ": expected a JSON object at the top level");
+  TournamentConfig c;
+  try {
+    Reader r(root.as_object(), "",
+             {"game", "bots", "format", "gauntlet", "games", "rounds", "tc", "move_time", "startup_time", "margin_ms",
+              "concurrency", "seed", "out", "legal_moves", "max_tables"});
+    r.get("game", c.game);
+    std::string format = format_name(c.format);
+    r.get("format", format);
+    if (format == "round-robin") c.format = Format::kRoundRobin;
+    else if (format == "gauntlet") c.format = Format::kGauntlet;
+    else throw ConfigError("format: '" + format + "' is not a format (expected round-robin or gauntlet)");
+    r.get("gauntlet", c.gauntlet);
+    r.get("games", c.games, 0, 1000000);
+    r.get("rounds", c.rounds, 1, 1000000);
+    r.get("tc", c.tc);
+    r.get("move_time", c.move_time, 0, 86400);
+    r.get("startup_time", c.startup_time, 0.001, 3600);
+    r.get("margin_ms", c.margin_ms, 0, 60000);
+    r.get("concurrency", c.concurrency, 1, 1024);
+    r.get("seed", c.seed);
+    r.get("out", c.out);
+    r.get("legal_moves", c.legal_moves);
+    r.get("max_tables", c.max_tables, 0, 10000000);
+    if (auto* bots = r.find("bots")) {
+      if (!bots->is_array()) throw ConfigError("bots: expected an array of bot objects");
+      size_t i = 0;
+      for (const auto& b : bots->as_array()) {
+        std::string path = "bots[" + std::to_string(i++) + "]";
+        if (!b.is_object()) throw ConfigError(path + ": expected an object with name and command");
+        Reader br(b.as_object(), path, {"name", "command", "args", "workdir"});
+        BotConfig bot;
+        br.get("name", bot.name);
+        br.get("command", bot.command);
+        br.get("args", bot.args);
+        br.get("workdir", bot.workdir);
+        if (bot.name.empty()) throw ConfigError(path + ".name: missing or empty");
+        if (bot.command.empty()) throw ConfigError(path + ".command: missing or empty");
+        c.bots.push_back(std::move(bot));
+      }
+    }
+  } catch (const ConfigError& e) {
+    throw ConfigError(origin + ": " + e.what());
+  }
+  return c;
+}
+
+std::string config_to_json(const TournamentConfig& c) {
+  json::object o;
+  o["game"] = c.game;
+  json::array bots;
+  for (const auto& b : c.bots) {
+    json::object bo;
+    bo["name"] = b.name;
+    bo["command"] = b.command;
+    json::array args;
+    for (const auto& a : b.args) args.emplace_back(a);
+    bo["args"] = std::move(args);
+    bo["workdir"] = b.workdir;
+    bots.emplace_back(std::move(bo));
+  }
+  o["bots"] = std::move(bots);
+  o["format"] = format_name(c.format);
+  json::array g;
+  for (const auto& n : c.gauntlet) g.emplace_back(n);
+  o["gauntlet"] = std::move(g);
+  o["games"] = c.games;
+  o["rounds"] = c.rounds;
+  o["tc"] = c.tc;
+  o["move_time"] = c.move_time;
+  o["startup_time"] = c.startup_time;
+  o["margin_ms"] = c.margin_ms;
+  o["concurrency"] = c.concurrency;
+  o["seed"] = c.seed;
+  o["out"] = c.out;
+  o["legal_moves"] = c.legal_moves;
+  o["max_tables"] = c.max_tables;
+  return json::serialize(o) + "\n";
+}
+
+void validate_config(const TournamentConfig& c) {
+  if (c.game.empty()) throw ConfigError("game: missing (a game spec such as clump:size=8)");
+  if (c.bots.size() < 2) throw ConfigError("bots: a tournament needs at least two bots");
+  std::set<std::string> names;
+  for (size_t i = 0; i < c.bots.size(); ++i) {
+    const auto& b = c.bots[i];
+    if (b.name.empty() || b.name.find_first_of("\"\\\n\r\t") != std::string::npos)
+      throw ConfigError("bots[" + std::to_string(i) + "].name: '" + b.name +
+                        "' is not a usable name (no quotes, backslashes or control characters)");
+    if (!names.insert(b.name).second)
+      throw ConfigError("bots[" + std::to_string(i) + "].name: '" + b.name + "' is used twice");
+  }
+  if (c.format == Format::kGauntlet) {
+    if (c.gauntlet.empty()) throw ConfigError("gauntlet: name at least one bot to meet all others");
+    for (const auto& g : c.gauntlet)
+      if (!names.count(g)) throw ConfigError("gauntlet: '" + g + "' is not one of the bots");
+  } else if (!c.gauntlet.empty()) {
+    throw ConfigError("gauntlet: only meaningful with format gauntlet");
+  }
+  if (c.out.empty()) throw ConfigError("out: missing (the output folder)");
+}
+
+}  // namespace arena
