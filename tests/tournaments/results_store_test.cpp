@@ -1,0 +1,89 @@
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "referee/pgn.h"
+#include "tournaments/results_store.h"
+
+using namespace arena;
+namespace fs = std::filesystem;
+
+namespace {
+GameRecord record(int i) {
+  GameRecord r;
+  r.spec = "test:size=1";
+  r.round = "1." + std::to_string(i + 1) + ".1";
+  r.seed = 100 + i;
+  r.players = {"a", "b"};
+  r.actions = {{1, "x" + std::to_string(i), 10}, {2, "y", 20}};
+  r.results = {{1, 1, 0}, {2, 0, 1}};
+  r.time_control = "1+0";
+  return r;
+}
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("arena-store-" + std::to_string(::getpid()));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+}  // namespace
+
+TEST_CASE("results store: games commit in schedule order whatever order they finish", "[store]") {
+  TempDir dir;
+  auto pgn = dir.path / "games.pgn", journal = dir.path / "journal.jsonl";
+  std::vector<int> committed;
+  auto note = [&](const JournalEntry& e) { committed.push_back(e.index); };
+  {
+    ResultsStore store(pgn.string(), journal.string());
+    store.finished(2, record(2), note);
+    store.finished(1, record(1), note);
+    CHECK(committed.empty());
+    CHECK(store.waiting() == 2);
+    store.finished(0, record(0), note);
+    CHECK(committed == std::vector<int>{0, 1, 2});
+    CHECK_THROWS(store.finished(1, record(1), note));
+  }
+  std::string expected = format_pgn(record(0)) + format_pgn(record(1)) + format_pgn(record(2));
+  CHECK(slurp(pgn) == expected);
+  ResultsStore again(pgn.string(), journal.string());
+  CHECK(again.committed() == 3);
+  CHECK(again.entries()[2].pgn_end == expected.size());
+}
+
+TEST_CASE("results store: a record without its journal line is cut off on reopen", "[store]") {
+  TempDir dir;
+  auto pgn = dir.path / "games.pgn", journal = dir.path / "journal.jsonl";
+  {
+    ResultsStore store(pgn.string(), journal.string());
+    store.finished(0, record(0), [](const JournalEntry&) {});
+  }
+  { std::ofstream(pgn, std::ios::app) << format_pgn(record(1)).substr(0, 30); }  // killed mid-record
+  {
+    ResultsStore store(pgn.string(), journal.string());
+    CHECK(store.committed() == 1);
+    store.finished(1, record(1), [](const JournalEntry&) {});
+  }
+  CHECK(slurp(pgn) == format_pgn(record(0)) + format_pgn(record(1)));
+}
+
+TEST_CASE("results store: a PGN file shorter than the journal is refused", "[store]") {
+  TempDir dir;
+  auto pgn = dir.path / "games.pgn", journal = dir.path / "journal.jsonl";
+  {
+    ResultsStore store(pgn.string(), journal.string());
+    store.finished(0, record(0), [](const JournalEntry&) {});
+  }
+  fs::resize_file(pgn, 10);
+  CHECK_THROWS_WITH(ResultsStore(pgn.string(), journal.string()), Catch::Contains("records were lost"));
+}

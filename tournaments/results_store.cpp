@@ -1,0 +1,67 @@
+#include "tournaments/results_store.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include "referee/pgn.h"
+
+namespace arena {
+
+JournalEntry journal_entry(const GameRecord& r, int index) {
+  JournalEntry e;
+  e.index = index;
+  e.round = r.round;
+  e.seed = r.seed;
+  e.players = r.players;
+  for (const auto& s : r.results) {
+    e.ranks.push_back(s.rank);
+    e.scores.push_back(s.score);
+    e.teams.push_back(s.team);
+  }
+  e.termination = termination_name(r.termination);
+  e.fault_seat = r.fault_seat;
+  return e;
+}
+
+ResultsStore::ResultsStore(const std::string& pgn_path, const std::string& journal_path)
+    : pgn_path_(pgn_path), journal_(journal_path) {
+  std::uint64_t expected = journal_.entries().empty() ? 0 : journal_.entries().back().pgn_end;
+  struct stat st {};
+  std::uint64_t actual = ::stat(pgn_path.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+  if (actual < expected)
+    throw std::runtime_error(pgn_path + " has " + std::to_string(actual) + " bytes but the journal says " +
+                             std::to_string(expected) + ": records were lost; the folder cannot be resumed");
+  // A record written after the last journal line does not count yet: it is played again.
+  if (actual > expected && ::truncate(pgn_path.c_str(), static_cast<off_t>(expected)) != 0)
+    throw std::runtime_error("cannot repair " + pgn_path + ": " + std::strerror(errno));
+  pgn_ = std::fopen(pgn_path.c_str(), "ab");
+  if (!pgn_) throw std::runtime_error("cannot open " + pgn_path + ": " + std::strerror(errno));
+  pgn_size_ = expected;
+}
+
+ResultsStore::~ResultsStore() {
+  if (pgn_) std::fclose(pgn_);
+}
+
+void ResultsStore::finished(int index, GameRecord record, const std::function<void(const JournalEntry&)>& on_commit) {
+  if (index < committed() || waiting_.count(index))
+    throw std::logic_error("game " + std::to_string(index) + " finished twice");
+  waiting_.emplace(index, std::move(record));
+  while (!waiting_.empty() && waiting_.begin()->first == committed()) {
+    auto node = waiting_.extract(waiting_.begin());
+    const GameRecord& rec = node.mapped();
+    std::string text = format_pgn(rec);
+    write_durably(pgn_, text, pgn_path_);
+    pgn_size_ += text.size();
+    JournalEntry e = journal_entry(rec, node.key());
+    e.pgn_end = pgn_size_;
+    journal_.append(e);
+    on_commit(e);
+  }
+}
+
+}  // namespace arena
