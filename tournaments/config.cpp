@@ -179,6 +179,38 @@ std::string config_to_json(const TournamentConfig& c) {
   return json::serialize(o) + "\n";
 }
 
+std::vector<std::string> bot_argv(const BotConfig& bot) {
+  std::vector<std::string> argv;
+  std::string word;
+  bool in_word = false;
+  char quote = 0;
+  const std::string& c = bot.command;
+  for (size_t i = 0; i < c.size(); ++i) {
+    char ch = c[i];
+    if (quote) {
+      if (ch == quote) quote = 0;
+      else if (ch == '\\' && quote == '"' && i + 1 < c.size()) word += c[++i];
+      else word += ch;
+    } else if (ch == '\'' || ch == '"') {
+      quote = ch;
+      in_word = true;
+    } else if (ch == '\\' && i + 1 < c.size()) {
+      word += c[++i];
+      in_word = true;
+    } else if (ch == ' ' || ch == '\t') {
+      if (in_word) argv.push_back(word), word.clear(), in_word = false;
+    } else {
+      word += ch;
+      in_word = true;
+    }
+  }
+  if (quote) throw ConfigError("bot '" + bot.name + "': unterminated quote in command: " + c);
+  if (in_word) argv.push_back(word);
+  if (argv.empty()) throw ConfigError("bot '" + bot.name + "': empty command");
+  argv.insert(argv.end(), bot.args.begin(), bot.args.end());
+  return argv;
+}
+
 void validate_config(const TournamentConfig& c) {
   if (c.game.empty()) throw ConfigError("game: missing (a game spec such as clump:size=8)");
   if (c.bots.size() < 2) throw ConfigError("bots: a tournament needs at least two bots");

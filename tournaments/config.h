@@ -33,7 +33,7 @@ struct TournamentConfig {
   std::string tc = "10+0.1";        // BASE+INC seconds
   double move_time = 0;             // hard cap per move, seconds; 0 = none
   double startup_time = 10;
-  int margin_ms = 0;
+  int margin_ms = 50;                // allowance added to every deadline
   int concurrency = 1;
   std::uint64_t seed = 1;
   std::string out;                  // output folder
@@ -50,6 +50,11 @@ TournamentConfig parse_config(const std::string& json_text, const std::string& o
 std::string config_to_json(const TournamentConfig& config);
 // Checks what parsing alone cannot: names unique, gauntlet names known, ranges. Throws ConfigError.
 void validate_config(const TournamentConfig& config);
+
+// The program and arguments of a bot: `command` split like a shell would (spaces separate
+// words; single or double quotes group them; backslash escapes), then `args`.
+// Throws ConfigError for an unterminated quote or an empty command.
+std::vector<std::string> bot_argv(const BotConfig& bot);
 
 // "Format::kRoundRobin" <-> "round-robin"
 const char* format_name(Format f);

@@ -45,3 +45,12 @@ TEST_CASE("config: errors name the key's path and what was expected", "[config]"
       "bots":[{"name":"a","command":"x"},{"name":"b","command":"y"}]})"),
              Catch::Contains("'z' is not one of the bots"));
 }
+
+TEST_CASE("config: bot commands split like a shell", "[config]") {
+  BotConfig b{"x", "python3 'my bot.py' --level \"2 3\" a\\ b", {"--extra"}, ""};
+  CHECK(bot_argv(b) == std::vector<std::string>{"python3", "my bot.py", "--level", "2 3", "a b", "--extra"});
+  b.command = "bot 'open";
+  CHECK_THROWS_WITH(bot_argv(b), Catch::Contains("unterminated quote"));
+  b.command = "  ";
+  CHECK_THROWS_WITH(bot_argv(b), Catch::Contains("empty command"));
+}
