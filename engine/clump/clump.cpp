@@ -36,7 +36,8 @@ ClumpState::ClumpState(const ClumpGame& game) : StateBase(game), clump_(&game), 
 }
 
 std::unique_ptr<ClumpState> ClumpState::from_board(const ClumpGame& game,
-                                                   const std::vector<std::string>& rows, int to_move) {
+                                                   const std::vector<std::string>& rows, int to_move,
+                                                   int plies) {
   auto s = std::make_unique<ClumpState>(game);
   const int n = game.size();
   if (static_cast<int>(rows.size()) != n)
@@ -55,7 +56,9 @@ std::unique_ptr<ClumpState> ClumpState::from_board(const ClumpGame& game,
       s->board_[(n - 1 - i) * n + c] = ch == 'R' ? kRed : kBlue;
     }
   }
+  if (plies < 0) throw std::invalid_argument("clump board: plies must not be negative");
   s->to_move_ = static_cast<std::int8_t>(to_move - 1);
+  s->plies_ = plies;
   s->settle();
   return s;
 }

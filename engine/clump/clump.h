@@ -57,12 +57,14 @@ class ClumpState : public StateBase<ClumpState> {
   explicit ClumpState(const ClumpGame& game);
 
   // Tests and analysis: a position given as rows from the top row down, 'R' and 'B' per
-  // cell, with `to_move` (1 or 2) to act. Checks connections and remaining swaps as
-  // after a move. Throws std::invalid_argument for malformed rows.
+  // cell, with `to_move` (1 or 2) to act and `plies` swaps counted as played (for the
+  // safety cap). Checks connections and remaining swaps as after a move. Throws
+  // std::invalid_argument for malformed rows.
   static std::unique_ptr<ClumpState> from_board(const ClumpGame& game, const std::vector<std::string>& rows,
-                                                int to_move);
+                                                int to_move, int plies = 0);
 
   int current_player() const override;
+  using State::legal_moves;
   void legal_moves(std::vector<Move>& out) const override;
   std::string move_to_string(Move m) const override;
   ParsedMove parse_move(std::string_view text) const override;
