@@ -10,11 +10,13 @@ struct GameEntry;
 
 // One declaration per game...
 const GameEntry& clump_entry();
+const GameEntry& flume_entry();
 
 inline std::vector<const GameEntry*> registered_games() {
   return {
       // ...and one line per game.
       &clump_entry(),
+      &flume_entry(),
   };
 }
 
