@@ -129,15 +129,15 @@ ParsedMove FlushState::parse_move(std::string_view text) const {
     return accept(encode_shape(MoveType::kAdd, none));
   }
   if (text.starts_with("give:")) {
-    if (phase_ != Phase::kGive) return fail(S::kIllegal, "a Base is given only after a Super Flush");
     std::string_view what = text.substr(5);
+    int kind = 0;
+    if (what != "blind" && (what.empty() || parse_kind(what, kind) != static_cast<int>(what.size())))
+      return fail(S::kUnparseable, quoted + ": expected give:CARD (a face-up Base card) or give:blind");
+    if (phase_ != Phase::kGive) return fail(S::kIllegal, "a Base is given only after a Super Flush");
     if (what == "blind") {
       if (sc.lone() == 0) return fail(S::kIllegal, "you hold no Blind without a face-up card");
       return accept(encode_give(kLoneBlind));
     }
-    int kind;
-    if (what.empty() || parse_kind(what, kind) != static_cast<int>(what.size()))
-      return fail(S::kUnparseable, quoted + ": expected give:CARD (a face-up Base card) or give:blind");
     if (!sc.up[kind]) return fail(S::kIllegal, "no face-up Base of yours shows " + kind_text(kind));
     return accept(encode_give(kind));
   }
@@ -161,7 +161,15 @@ std::string FlushState::play_text_error(const std::vector<WrittenCard>& cards, b
   const SeatCards& sc = seats_[seat];
   const int m = mimic_value();
 
-  // Availability first: every card named must be where the text says.
+  // What the text means first, then whether the cards are there.
+  for (const auto& c : cards)
+    if (c.stands_for && c.stands_for != value_of(c.kind)) {
+      if (c.kind == kFlushKind) return "a Flush card cannot stand for a value";
+      if (m == 0)
+        return "there is no Mimic this round, so " + kind_text(c.kind) + " cannot stand for another value";
+      if (value_of(c.kind) != m)
+        return "only Mimic cards (value " + std::to_string(m) + " this round) may stand for another value";
+    }
   Cards need_hand, need_up;
   for (const auto& c : cards) (c.from_up ? need_up : need_hand).add(c.kind);
   for (int k = 0; k < kNumKinds; ++k) {
@@ -180,8 +188,6 @@ std::string FlushState::play_text_error(const std::vector<WrittenCard>& cards, b
     if (phase_ == Phase::kAdd)
       return "only cards of value " + std::to_string(add_value_) + " may be added to the flipped Blind";
     if (pickup_marked) return "Flush cards are never a pick-up";
-    for (const auto& c : cards)
-      if (c.stands_for) return "a Flush card cannot stand for a value";
     move = encode_flush_cards(flush_hand, flush_up);
     return "";
   }
@@ -189,12 +195,6 @@ std::string FlushState::play_text_error(const std::vector<WrittenCard>& cards, b
   // The play's value: every card counts as its own value or the value it stands for.
   int value = 0;
   for (const auto& c : cards) {
-    if (c.stands_for && c.stands_for != value_of(c.kind)) {
-      if (m == 0)
-        return "there is no Mimic this round, so " + kind_text(c.kind) + " cannot stand for another value";
-      if (value_of(c.kind) != m)
-        return "only Mimic cards (value " + std::to_string(m) + " this round) may stand for another value";
-    }
     const int v = c.stands_for ? c.stands_for : value_of(c.kind);
     if (value && v != value) {
       std::string hint;

@@ -426,7 +426,10 @@ void FlushState::do_apply(Move m) {
       pile_[pile_size_++] = static_cast<std::uint8_t>(m);
       ++plays_[num_plays_ - 1].count;
       if (is_bonus(m)) ++last_play_bonuses_;
-      if (can_add(seat, v)) {
+      // The add decision is skipped only when everyone can see there is nothing to add
+      // (empty hand, no fitting face-up card): skipping it otherwise would tell the
+      // table that the hand holds no card of that value.
+      if (!seats_[seat].hand.empty() || can_add(seat, v)) {
         add_value_ = v;
         add_pickup_ = pickup;
         phase_ = Phase::kAdd;
