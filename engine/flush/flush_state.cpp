@@ -295,11 +295,17 @@ void FlushState::flush_pile(int seat, bool super) {
     if (to >= 0) {
       give_to_ = to;
       to_move_ = seat;
-      std::vector<Move> options;
-      phase_ = Phase::kGive;
-      legal_give_moves(options);
-      if (options.size() > 1) return;  // the player chooses which Base
-      give_base(seat, decode_give(options[0]));
+      // A choice only when the Bases differ (a face-up card, another, or a lone Blind);
+      // a single kind of Base is given at once. Both are public, so nothing leaks.
+      const SeatCards& sc = seats_[seat];
+      int kinds = sc.lone() > 0, only = kLoneBlind;
+      for (int k = 0; k < kNumKinds; ++k)
+        if (sc.up[k]) ++kinds, only = k;
+      if (kinds > 1) {
+        phase_ = Phase::kGive;
+        return;
+      }
+      give_base(seat, only);
     }
   }
   after_flush(seat);

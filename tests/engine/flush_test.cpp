@@ -602,3 +602,15 @@ TEST_CASE("flush: perft from a recorded position, in process and through the CLI
   pclose(pipe);
   CHECK(out == std::to_string(sum) + "\n");
 }
+
+TEST_CASE("flush: a Super Flush with one kind of Base gives it without a decision", "[flush]") {
+  Table t("flush:players=2");
+  t.play(deal(1, {"1 2 3 | 10 5 5 5 6 6 6 7", "8 8 8 | 8 8 8 4 4 5 6 7"}, "F"));
+  t.play("10");
+  t.play("8+8+8+8^+8^+8^");  // three lone Blinds left: one kind of Base
+  CHECK(t.fs().phase() == FlushState::Phase::kPlay);
+  CHECK(t.state->current_player() == 2);
+  CHECK(t.fs().seat_cards(1).blinds == 4);
+  CHECK(t.fs().seat_cards(1).lone() == 1);
+  CHECK(t.fs().seat_cards(2).blinds == 2);
+}
