@@ -9,10 +9,12 @@ namespace arena {
 struct GameEntry;
 
 // One declaration per game...
+const GameEntry& flume_cards_entry();
 
 inline std::vector<const GameEntry*> registered_games() {
   return {
       // ...and one line per game, e.g. &clump_entry(),
+      &flume_cards_entry(),
   };
 }
 
