@@ -232,8 +232,11 @@ std::string FlumeCardsState::illegal_reason(Move m) const {
         return "the dealer discards in ascending card order (after " + card_name(dealer_last_discard_) + ")";
       if (is_trump(c, trump_) && is_protected_trump(c, trump_))
         return "the A, both bowers, the jokers and the 2 of trumps are never discarded";
-      if (is_trump(c, trump_)) return "a trump may be discarded only when holding more than six trumps";
-      return "with that discard the dealer could not keep the trumps it must keep";
+      if (is_trump(c, trump_) && std::popcount(hands_[dealer_] & trump_mask(trump_)) <= kHandSize)
+        return "a trump may be discarded only when holding more than six trumps";
+      return "the dealer discards in ascending card order down to six cards, keeping six trumps (or all of "
+             "them if fewer); after " +
+             card_name(c) + " that could not be completed";
     }
     return phase;
   }
