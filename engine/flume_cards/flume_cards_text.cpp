@@ -226,6 +226,7 @@ std::string FlumeCardsState::illegal_reason(Move m) const {
                  ? "discards go as a set"
                  : "only non-trump cards may be discarded, at most " + std::to_string(max_discards());
     if (phase_ == Phase::kDealerDiscard) {
+      if (m >= kDiscardSetBase) return "the dealer must discard down to six cards, one card per move";
       const Card c = m - kDealerDiscardBase;
       if (!(hands_[dealer_] & bit(c))) return card_name(c) + " is not in your hand";
       if (c <= dealer_last_discard_)

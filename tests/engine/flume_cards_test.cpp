@@ -269,6 +269,10 @@ TEST_CASE("flume-cards: the dealer's discard limits", "[flume-cards]") {
   CHECK(p.status == ParsedMove::Status::kIllegal);
   CHECK(p.error.find("never discarded") != std::string::npos);
   CHECK(status(*s, "discard:2C.5C") == ParsedMove::Status::kIllegal);  // one card per move
+  p = s->parse_move("discard:-");
+  CHECK(p.status == ParsedMove::Status::kIllegal);
+  CHECK(p.error.find("down to six") != std::string::npos);
+  CHECK(status(*s, "discard:") == ParsedMove::Status::kUnparseable);
   // Above six trumps every non-trump must go, so in ascending order 2C comes first.
   p = s->parse_move("discard:5C");
   CHECK(p.status == ParsedMove::Status::kIllegal);
@@ -835,4 +839,37 @@ TEST_CASE("flume-cards: both sides reach the target on one hand with equal total
   CHECK(r[0].rank == 2);
   CHECK(r[2].rank == 2);
   CHECK(s->observation(1).find("result target ranks 2 1 2 1") != std::string::npos);
+}
+
+TEST_CASE("flume-cards: any text at any point parses to a legal move or a clear error", "[flume-cards]") {
+  std::vector<std::string> vocabulary = {
+      "pass",     "alone",    "bid0",      "bid3",     "bid6",          "bid9",
+      "bid",      "trumpC",   "trumpS",    "trumpX",   "dealer:0",      "dealer:1",
+      "dealer:5", "dealer:6", "discard:-", "discard:", "discard:2C.HJ", "x",
+      "play:",    "call:",    "deal:",     "QQ",       "10C",           "discard:AS.LJ.9D"};
+  for (Card c = 0; c < kDeckSize; ++c)
+    for (const char* prefix : {"", "play:", "deal:", "call:", "discard:"})
+      vocabulary.push_back(prefix + card_name(c));
+  for (const std::string spec : {"flume-cards", "flume-cards:players=5"}) {
+    auto g = make_game(spec);
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      Rng rng(seed);
+      std::vector<Move> scratch;
+      auto s = g->new_initial_state();
+      for (int step = 0; step < 400 && !s->is_terminal(); ++step) {
+        const auto legal = s->legal_moves();
+        for (const auto& text : vocabulary) {
+          const ParsedMove p = s->parse_move(text);
+          INFO(text << " at step " << step << ": " << p.error);
+          if (p.ok()) {
+            CHECK(std::find(legal.begin(), legal.end(), p.move) != legal.end());
+          } else {
+            CHECK(!p.error.empty());
+            CHECK(p.error.find(text) != std::string::npos);
+          }
+        }
+        s->apply(random_action(*s, rng, scratch));
+      }
+    }
+  }
 }
