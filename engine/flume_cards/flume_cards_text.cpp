@@ -294,7 +294,8 @@ std::string FlumeCardsState::observation(int seat) const {
     else if (partner_ == me)
       o << "partner you\n";
   }
-  if (phase_ == Phase::kPlay) {
+  // The tricks of the hand in progress, or of the final hand once the game is over.
+  if (phase_ == Phase::kPlay || (phase_ == Phase::kOver && tricks_done_ > 0)) {
     for (int i = 0; i <= tricks_done_ && i < kTricks; ++i) {
       const Trick& t = tricks_[i];
       o << (i < tricks_done_ ? "trick " : "current ") << i + 1 << " lead " << t.leader + 1 << ":";

@@ -777,6 +777,7 @@ TEST_CASE("flume-cards: the hand cap ends the game on the higher total", "[flume
   CHECK(r[1].rank == 2);
   CHECK(r[3].rank == 2);
   CHECK(s->observation(1).find("result hand_cap") != std::string::npos);
+  CHECK(s->observation(1).find("trick 6 lead 1: 1:TH 2:QS 3:JC 4:QD won 1") != std::string::npos);
   // A thrown-in deal counts as a hand: all pass, equal totals, everybody shares first place.
   auto t = g->new_initial_state();
   play(*t, deal_text(1, kHandsA));
@@ -812,6 +813,7 @@ TEST_CASE("flume-cards: perft from recorded positions", "[flume-cards]") {
   }
   const std::string cmd =
       std::string(ARENA_BIN_DIR) + "/arena perft flume-cards --depth 4 --moves \"" + recorded + "\"";
+  INFO("runs " << cmd << " (build the arena target too)");
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p);
   char buf[128] = {};
