@@ -21,6 +21,7 @@ inline std::vector<const GameEntry*> registered_games() {
       &clump_entry(),
       &flume_entry(),
       &flush_entry(),
+      &flume_cards_entry(),
   };
 }
 
