@@ -4,39 +4,13 @@
 
 #include "protocol/messages.h"
 #include "referee/adjudication.h"
+#include "referee/termination_token.h"
 
 namespace arena {
 
 namespace asio = boost::asio;
 
 namespace {
-
-// The reason token of a "gameover" line (docs/protocol.md lists them).
-const char* gameover_reason(Termination t) {
-  switch (t) {
-    case Termination::kNormal:
-      return "normal";
-    case Termination::kTimeForfeit:
-      return "time-forfeit";
-    case Termination::kIllegalMove:
-      return "illegal-move";
-    case Termination::kUnparseable:
-      return "unparseable";
-    case Termination::kProtocolViolation:
-      return "protocol-violation";
-    case Termination::kCrash:
-      return "crash";
-    case Termination::kStartFailure:
-      return "start-failure";
-    case Termination::kOutputFlood:
-      return "output-flood";
-    case Termination::kLengthCap:
-      return "length-cap";
-    case Termination::kAborted:
-      return "aborted";
-  }
-  return "unknown";
-}
 
 std::string ms_text(std::int64_t us) {
   return std::to_string(us / 1000) + "." + std::to_string(us % 1000 / 100) + " ms";
@@ -241,7 +215,7 @@ void GameSession::on_move(int seat, const std::string& token, std::int64_t used_
 void GameSession::fault(int seat, Termination why, const std::string& detail) {
   if (finished_) return;
   seats_[seat - 1].bot->mark_broken();
-  seats_[seat - 1].bot->process().log("[referee] fault: " + std::string(gameover_reason(why)) + ": " +
+  seats_[seat - 1].bot->process().log("[referee] fault: " + std::string(termination_token(why)) + ": " +
                                       detail);
   finish(why, seat, detail);
 }
@@ -272,7 +246,7 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
   record_.termination_detail = detail;
   std::vector<protocol::SeatOutcome> outcomes;
   for (const auto& r : record_.results) outcomes.push_back({r.rank, r.score});
-  const std::string over = protocol::gameover_line(gameover_reason(why), outcomes);
+  const std::string over = protocol::gameover_line(termination_token(why), outcomes);
   for (auto& seat : seats_) {
     BotProcess& p = seat.bot->process();
     p.clear_handlers();
