@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <boost/asio/readable_pipe.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -41,10 +42,24 @@ namespace {
 // referee ignores SIGPIPE; the bot should not inherit that).
 struct NewProcessGroup {
   template <class Launcher>
-  bp::error_code on_exec_setup(Launcher&, const std::filesystem::path&, const char* const*&) {
+  bp::error_code on_exec_setup(Launcher& launcher, const std::filesystem::path&, const char* const*&) {
     if (::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
     ::signal(SIGPIPE, SIG_DFL);
+    close_inherited_fds(launcher.fd_whitelist);
     return {};
+  }
+  // Boost 1.81's own close_all() skips the fds between whitelist entries, which leaks
+  // the original pipe ends into the bot (a bot that closes stdout would then never
+  // reach end-of-file). Close everything above stderr but the launcher's own pipes.
+  static void close_inherited_fds(std::vector<int> keep) {
+    std::sort(keep.begin(), keep.end());
+    unsigned next = 3;
+    for (int fd : keep) {
+      if (fd < 3) continue;
+      if (static_cast<unsigned>(fd) > next) ::close_range(next, static_cast<unsigned>(fd) - 1, 0);
+      next = static_cast<unsigned>(fd) + 1;
+    }
+    ::close_range(next, ~0U, 0);
   }
   // The parent sets it too, so that a kill right after spawn already reaches the group.
   template <class Launcher>

@@ -7,7 +7,9 @@
 #include <boost/asio/signal_set.hpp>
 #include <ctime>
 #include <filesystem>
+#include <exception>
 #include <map>
+#include <utility>
 #include <stdexcept>
 
 #include "arena_version.h"
@@ -60,6 +62,7 @@ struct MatchRunner::Impl {
   std::vector<Slot> slots;
   int live_slots = 0;
   bool stopping = false;
+  std::exception_ptr callback_error;
 
   void schedule(Slot& slot);
   void play(Slot& slot, std::size_t job, std::vector<std::shared_ptr<BotSession>> seated);
@@ -130,6 +133,7 @@ void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game)
   im.slots.clear();
   im.jobs = nullptr;
   im.on_game = nullptr;
+  if (im.callback_error) std::rethrow_exception(std::exchange(im.callback_error, nullptr));
 }
 
 GameRecord MatchRunner::Impl::blank_record(std::size_t job_index) const {
@@ -229,7 +233,15 @@ void MatchRunner::Impl::play(Slot& slot, std::size_t job_index,
 }
 
 void MatchRunner::Impl::report(Slot& slot, std::size_t job_index, GameRecord record) {
-  if (*on_game) (*on_game)(job_index, record);
+  if (*on_game && !callback_error) {
+    try {
+      (*on_game)(job_index, record);
+    } catch (...) {
+      // Stop cleanly (no bot left behind) and hand the error to run()'s caller.
+      callback_error = std::current_exception();
+      stop_now();
+    }
+  }
   schedule(slot);
 }
 

@@ -114,7 +114,7 @@ void run_match(const MatchOptions& o) {
     }
     ++finished;
     summary.add(record);
-    if (out) {
+    if (out.is_open()) {
       out << format_pgn(record);
       out.flush();
       if (!out) std::cerr << "arena: error: writing '" << o.out << "' failed\n";
