@@ -34,7 +34,9 @@ std::vector<std::string> split_command_line(std::string_view text) {
       in_word = true;
     }
   }
-  if (quote) throw std::invalid_argument("unterminated " + std::string(1, quote) + " quote in '" + std::string(text) + "'");
+  if (quote)
+    throw std::invalid_argument("unterminated " + std::string(1, quote) + " quote in '" + std::string(text) +
+                                "'");
   if (in_word) argv.push_back(std::move(cur));
   if (argv.empty()) throw std::invalid_argument("empty command");
   return argv;

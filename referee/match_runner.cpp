@@ -6,11 +6,11 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <ctime>
-#include <filesystem>
 #include <exception>
+#include <filesystem>
 #include <map>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
 #include "arena_version.h"
 #include "engine/core/registry.h"

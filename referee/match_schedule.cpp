@@ -4,7 +4,8 @@
 
 namespace arena {
 
-std::vector<GameJob> rotation_schedule(const std::string& spec, int bots, int seats, int games, std::uint64_t seed) {
+std::vector<GameJob> rotation_schedule(const std::string& spec, int bots, int seats, int games,
+                                       std::uint64_t seed) {
   std::vector<GameJob> jobs;
   jobs.reserve(games);
   for (int g = 0; g < games; ++g) {

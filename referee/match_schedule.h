@@ -13,6 +13,7 @@ namespace arena {
 
 // Game g (0-based) seats bot (s + g) mod bots at seat s+1 and uses the seed
 // derive_seed(seed, g / seats); rounds are "1", "2", ...
-std::vector<GameJob> rotation_schedule(const std::string& spec, int bots, int seats, int games, std::uint64_t seed);
+std::vector<GameJob> rotation_schedule(const std::string& spec, int bots, int seats, int games,
+                                       std::uint64_t seed);
 
 }  // namespace arena

@@ -22,7 +22,8 @@ void MatchSummary::add(const GameRecord& record) {
   }
   const int n = static_cast<int>(record.players.size());
   for (int s = 0; s < n; ++s) {
-    auto it = std::find_if(lines_.begin(), lines_.end(), [&](const BotLine& l) { return l.name == record.players[s]; });
+    auto it = std::find_if(lines_.begin(), lines_.end(),
+                           [&](const BotLine& l) { return l.name == record.players[s]; });
     if (it == lines_.end()) {
       BotLine line;
       line.name = record.players[s];
@@ -52,22 +53,24 @@ std::string MatchSummary::table(int seats) const {
   std::size_t width = 4;
   for (const auto& l : lines_) width = std::max(width, l.name.size());
   if (seats == 2)
-    std::snprintf(buf, sizeof buf, "%-*s %6s %8s %6s %6s %6s  %s\n", static_cast<int>(width), "bot", "games", "score",
-                  "wins", "losses", "draws", "faults");
+    std::snprintf(buf, sizeof buf, "%-*s %6s %7s %6s %6s %6s %9s  %s\n", static_cast<int>(width), "bot",
+                  "games", "score", "wins", "losses", "draws", "points", "faults");
   else
-    std::snprintf(buf, sizeof buf, "%-*s %6s %8s %9s  %s\n", static_cast<int>(width), "bot", "games", "score",
-                  "avg rank", "faults");
+    std::snprintf(buf, sizeof buf, "%-*s %6s %9s %9s  %s\n", static_cast<int>(width), "bot", "games",
+                  "avg rank", "points", "faults");
   out += buf;
   for (const auto& l : lines_) {
     std::string faults;
-    for (const auto& [t, c] : l.faults) faults += (faults.empty() ? "" : ", ") + std::to_string(c) + " " + termination_token(t);
+    for (const auto& [t, c] : l.faults)
+      faults += (faults.empty() ? "" : ", ") + std::to_string(c) + " " + termination_token(t);
     if (faults.empty()) faults = "none";
     if (seats == 2)
-      std::snprintf(buf, sizeof buf, "%-*s %6d %8.1f %6d %6d %6d  %s\n", static_cast<int>(width), l.name.c_str(), l.games,
-                    l.score, l.wins, l.losses, l.draws, faults.c_str());
+      std::snprintf(buf, sizeof buf, "%-*s %6d %7.1f %6d %6d %6d %9g  %s\n", static_cast<int>(width),
+                    l.name.c_str(), l.games, l.wins + 0.5 * l.draws, l.wins, l.losses, l.draws, l.score,
+                    faults.c_str());
     else
-      std::snprintf(buf, sizeof buf, "%-*s %6d %8.2f %9.2f  %s\n", static_cast<int>(width), l.name.c_str(), l.games,
-                    l.score, l.games ? l.rank_sum / l.games : 0.0, faults.c_str());
+      std::snprintf(buf, sizeof buf, "%-*s %6d %9.2f %9g  %s\n", static_cast<int>(width), l.name.c_str(),
+                    l.games, l.games ? l.rank_sum / l.games : 0.0, l.score, faults.c_str());
     out += buf;
   }
   if (aborted_) out += std::to_string(aborted_) + " game(s) aborted and not counted\n";

@@ -1,5 +1,6 @@
-// Per-bot totals of a match: games, score, wins/losses/draws (two seats), average rank
-// (more seats), and faults by kind. Fed one finished record at a time.
+// Per-bot totals of a match. Two seats: score (a win 1, a draw 1/2), wins, losses,
+// draws; more seats: average rank. Always: the sum of the games' own seat scores
+// ("points", e.g. Flume's stone counts) and faults by kind. Fed one record at a time.
 #pragma once
 
 #include <map>
@@ -15,7 +16,7 @@ class MatchSummary {
   struct BotLine {
     std::string name;
     int games = 0;
-    double score = 0;          // sum of the seat scores the games gave
+    double score = 0;                     // sum of the seat scores the games gave
     int wins = 0, losses = 0, draws = 0;  // two-seat games: rank 1 alone / rank 2 / shared
     double rank_sum = 0;
     std::map<Termination, int> faults;

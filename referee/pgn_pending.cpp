@@ -1,9 +1,9 @@
 // TEMPORARY until the records branch (format_pgn, parse_pgn, termination_name) is
 // merged: weak definitions so the referee links. The real, strong definitions replace
 // them at link time; delete this file after `git merge main` brings them in.
-#include "referee/pgn.h"
-
 #include <stdexcept>
+
+#include "referee/pgn.h"
 
 namespace arena {
 

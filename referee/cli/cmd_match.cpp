@@ -98,8 +98,8 @@ void run_match(const MatchOptions& o) {
     if (!out) throw CommandError{"--out: cannot open '" + o.out + "' for writing"};
   }
   if (!o.quiet)
-    std::cout << "match " << game->spec() << ": " << games << " games, seed " << seed << ", time " << ro.time.text()
-              << ", concurrency " << ro.concurrency << "\n"
+    std::cout << "match " << game->spec() << ": " << games << " games, seed " << seed << ", time "
+              << ro.time.text() << ", concurrency " << ro.concurrency << "\n"
               << std::flush;
 
   std::vector<std::string> names;
@@ -141,10 +141,12 @@ void add_match_command(CLI::App& app) {
       "Base seed (default: random, printed)");
   cmd->add_option("--tc", o->tc, "Game clock BASE+INC in seconds per seat, e.g. 10+0.1");
   cmd->add_option("--move-time", o->move_time, "Hard limit per move in seconds (default 10 when no --tc)");
-  cmd->add_option("--startup-time", o->startup_time, "Seconds a bot has to answer the handshake (default 10)");
+  cmd->add_option("--startup-time", o->startup_time,
+                  "Seconds a bot has to answer the handshake (default 10)");
   cmd->add_option("--margin", o->margin_ms, "Milliseconds of grace added to every deadline (default 50)")
       ->check(CLI::Range(0, 60000));
-  cmd->add_option("--concurrency,-k", o->concurrency, "Games played at once (default 1)")->check(CLI::Range(1, 1024));
+  cmd->add_option("--concurrency,-k", o->concurrency, "Games played at once (default 1)")
+      ->check(CLI::Range(1, 1024));
   cmd->add_option("--out,-o", o->out, "Append the game records (PGN) to this file");
   cmd->add_option("--log-dir", o->log_dir, "Keep each bot's stderr and info lines here");
   cmd->add_option("--event", o->event, "Event tag of the records");

@@ -38,7 +38,9 @@ class HumanBot : public bot::Bot {
     } else {
       for (const auto& line : t.observation) std::fprintf(out_, "  %s\n", line.c_str());
     }
-    if (!t.events.empty()) std::fprintf(out_, "last action: seat %s %s\n", t.events.back().actor.c_str(), t.events.back().token.c_str());
+    if (!t.events.empty())
+      std::fprintf(out_, "last action: seat %s %s\n", t.events.back().actor.c_str(),
+                   t.events.back().token.c_str());
     if (!t.legal.empty()) {
       std::fprintf(out_, "legal moves (%zu):", t.legal.size());
       for (const auto& m : t.legal) std::fprintf(out_, " %s", m.c_str());
@@ -50,7 +52,8 @@ class HumanBot : public bot::Bot {
       char buf[512];
       if (!std::fgets(buf, sizeof buf, in_)) return "resign-at-end-of-input";
       std::string text(buf);
-      while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
+      while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
+        text.pop_back();
       while (!text.empty() && text.front() == ' ') text.erase(0, 1);
       if (text.empty()) continue;
       if (!t.legal.empty()) {
@@ -70,7 +73,8 @@ class HumanBot : public bot::Bot {
 
   void game_over(const std::string& reason, const std::vector<std::string>& results) override {
     std::fprintf(out_, "\n=== game over (%s):", reason.c_str());
-    for (std::size_t i = 0; i < results.size(); ++i) std::fprintf(out_, " seat %zu rank:score %s;", i + 1, results[i].c_str());
+    for (std::size_t i = 0; i < results.size(); ++i)
+      std::fprintf(out_, " seat %zu rank:score %s;", i + 1, results[i].c_str());
     std::fprintf(out_, " ===\n");
     std::fflush(out_);
   }
@@ -83,7 +87,8 @@ class HumanBot : public bot::Bot {
 }  // namespace
 
 void add_play_human_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("play-human", "A protocol bot played by a person at the terminal (used by 'human')");
+  auto* cmd =
+      app.add_subcommand("play-human", "A protocol bot played by a person at the terminal (used by 'human')");
   cmd->group("");  // internal: started by `arena match --bot NAME=human`
   cmd->callback([] {
     std::FILE* tty_in = std::fopen("/dev/tty", "r");

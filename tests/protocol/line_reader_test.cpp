@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "protocol/line_reader.h"
+
+#include <catch2/catch.hpp>
 
 using arena::protocol::LineReader;
 

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "protocol/messages.h"
+
+#include <catch2/catch.hpp>
 
 using namespace arena::protocol;
 using K = BotMessage::Kind;

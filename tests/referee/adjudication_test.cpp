@@ -1,7 +1,8 @@
+#include "referee/adjudication.h"
+
 #include <catch2/catch.hpp>
 
 #include "engine/core/registry.h"
-#include "referee/adjudication.h"
 
 using namespace arena;
 

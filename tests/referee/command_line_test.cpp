@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "referee/command_line.h"
+
+#include <catch2/catch.hpp>
 
 using namespace arena;
 using V = std::vector<std::string>;

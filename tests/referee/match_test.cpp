@@ -6,8 +6,8 @@
 #include <fstream>
 #include <thread>
 
-#include "engine/core/registry.h"
 #include "engine/core/random.h"
+#include "engine/core/registry.h"
 #include "referee/match_schedule.h"
 #include "referee_test_util.h"
 
@@ -31,7 +31,8 @@ TEST_CASE("referee: random bots play every game to its end, the same way at any 
     auto parallel = play(bots, jobs, opt);
     for (std::size_t j = 0; j < jobs.size(); ++j) {
       INFO("game " << j + 1 << ": " << serial[j].termination_detail);
-      CHECK((serial[j].termination == Termination::kNormal || serial[j].termination == Termination::kLengthCap));
+      CHECK((serial[j].termination == Termination::kNormal ||
+             serial[j].termination == Termination::kLengthCap));
       CHECK(serial[j].results.size() == static_cast<std::size_t>(seats));
       CHECK(serial[j].players.size() == static_cast<std::size_t>(seats));
       CHECK(serial[j].spec == game->spec());
@@ -76,7 +77,8 @@ TEST_CASE("referee: every misbehaving bot gets its exact verdict while other gam
   for (const auto& c : cases) {
     bots.push_back(bot(c.exe, c.exe, tag));
     const int bad = static_cast<int>(bots.size()) - 1;
-    jobs.push_back(GameJob{"clump", c.seat == 1 ? std::vector<int>{bad, 0} : std::vector<int>{0, bad}, 5, c.exe});
+    jobs.push_back(
+        GameJob{"clump", c.seat == 1 ? std::vector<int>{bad, 0} : std::vector<int>{0, bad}, 5, c.exe});
   }
   // Well-behaved games in the same run, among them one with the bot that ignores
   // SIGTERM and "quit" and leaves a child behind.
@@ -194,4 +196,32 @@ TEST_CASE("referee: invalid jobs are rejected before any process starts", "[refe
   CHECK_THROWS_AS(play(bots, {GameJob{"nosuchgame", {0, 0}, 1, "1"}}, opt), SpecError);
   CHECK_THROWS_WITH(play(bots, {GameJob{"clump", {0}, 1, "1"}}, opt), Catch::Contains("2 seats"));
   CHECK_THROWS_WITH(play(bots, {GameJob{"clump", {0, 3}, 1, "1"}}, opt), Catch::Contains("no bot number 3"));
+}
+
+TEST_CASE("referee: Python sample bots and the greedy bot play full games", "[referee]") {
+  const std::string tag = new_tag();
+  const std::string src = ARENA_SOURCE_DIR;
+  std::vector<BotSpec> bots = {bot("greedy", "greedy_bot", tag)};
+  BotSpec py, sdk;
+  py.name = "py";
+  py.command.argv = {"python3", src + "/bots/random_bot.py", tag};
+  sdk.name = "sdk";
+  sdk.command.argv = {"python3", src + "/bots/random_sdk_bot.py", tag};
+  bots.push_back(py);
+  bots.push_back(sdk);
+  RunnerOptions opt;
+  opt.time.move_time_ms = 5000;
+  opt.time.startup_ms = 10000;
+  opt.concurrency = 2;
+  std::vector<GameJob> jobs = {
+      {"clump", {0, 1}, 1, "1"}, {"flume", {2, 0}, 2, "2"}, {"flume:size=5", {1, 2}, 3, "3"}};
+  auto records = play(bots, jobs, opt);
+  for (const auto& r : records) {
+    INFO(r.spec << ": " << r.termination_detail);
+    CHECK(r.termination == Termination::kNormal);
+  }
+  // The same seeds give the same games.
+  auto again = play(bots, jobs, opt);
+  for (std::size_t i = 0; i < jobs.size(); ++i) CHECK(actions_text(records[i]) == actions_text(again[i]));
+  CHECK(live_processes_with(tag).empty());
 }

@@ -56,7 +56,8 @@ inline std::vector<int> live_processes_with(const std::string& tag) {
 }
 
 // Runs the jobs and returns the records in job order.
-inline std::vector<arena::GameRecord> play(std::vector<arena::BotSpec> bots, const std::vector<arena::GameJob>& jobs,
+inline std::vector<arena::GameRecord> play(std::vector<arena::BotSpec> bots,
+                                           const std::vector<arena::GameJob>& jobs,
                                            arena::RunnerOptions options) {
   options.stop_on_signals = false;
   std::vector<arena::GameRecord> records(jobs.size());

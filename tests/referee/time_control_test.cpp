@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "referee/time_control.h"
+
+#include <catch2/catch.hpp>
 
 using namespace arena;
 
