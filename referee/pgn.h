@@ -13,8 +13,8 @@ namespace arena {
 std::string format_pgn(const GameRecord& record);
 
 struct PgnError {
-  int game = 0;   // 1-based index of the game in the text
-  int line = 0;   // 1-based line number in the text
+  int game = 0;  // 1-based index of the game in the text
+  int line = 0;  // 1-based line number in the text
   std::string message;
 };
 

@@ -1,0 +1,28 @@
+// Flume, the card game of the All Fours family (`flume-cards`): 4 players in two fixed
+// partnerships or 5 players with a called secret partner. Rules and notation:
+// docs/rules/flume-cards.md.
+#pragma once
+
+#include "engine/core/game.h"
+
+namespace arena::flume_cards {
+
+class FlumeCardsGame : public Game {
+ public:
+  FlumeCardsGame(const GameInfo& info, const Params& params);
+  int num_players() const override { return players_; }
+  std::unique_ptr<State> new_initial_state() const override;
+  int max_game_length() const override;
+  bool hidden_information() const override { return true; }
+
+  int target() const { return target_; }
+  // Deals (thrown-in ones included) after which the game stops and the higher total wins.
+  int hand_cap() const { return hand_cap_; }
+
+ private:
+  int players_;
+  int target_;
+  int hand_cap_;
+};
+
+}  // namespace arena::flume_cards
