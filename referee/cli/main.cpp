@@ -5,6 +5,8 @@
 #include "engine/core/game.h"
 #include "engine/core/spec.h"
 #include "referee/cli/commands.h"
+#include "referee/time_control.h"
+#include "tournaments/config.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Arena: a referee for bot games (clump, flume, flows, flush, flume-cards)", "arena"};
@@ -15,6 +17,7 @@ int main(int argc, char** argv) {
   arena::cli::add_demo_command(app);
   arena::cli::add_match_command(app);
   arena::cli::add_play_human_command(app);
+  arena::cli::add_tournament_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -23,6 +26,12 @@ int main(int argc, char** argv) {
     std::cerr << "arena: error: " << e.message << "\n";
     return e.code;
   } catch (const arena::SpecError& e) {
+    std::cerr << "arena: error: " << e.what() << "\n";
+    return 2;
+  } catch (const arena::ConfigError& e) {
+    std::cerr << "arena: error: " << e.what() << "\n";
+    return 2;
+  } catch (const arena::TimeControlError& e) {
     std::cerr << "arena: error: " << e.what() << "\n";
     return 2;
   } catch (const arena::MoveError& e) {
