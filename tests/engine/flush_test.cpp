@@ -243,6 +243,9 @@ TEST_CASE("flush: Blind flips: playable with cards added, higher with a pick-up,
   REQUIRE(t.state->is_chance());
   // The Blind's value is drawn from the unseen cards, in proportion to their counts.
   const Cards unseen = t.fs().unseen();
+  int kinds = 0;
+  for (int k = 0; k < kNumKinds; ++k) kinds += unseen[k] > 0;
+  CHECK(perft(*t.state, 1) == static_cast<std::uint64_t>(kinds));
   for (auto& [m, p] : t.state->chance_outcomes()) CHECK(p == Approx(double(unseen[m]) / unseen.size()));
   CHECK_THAT(t.error("6"), Catch::Contains("chance outcome is due"));
   t.play("#6");
