@@ -107,6 +107,7 @@ TEST_CASE("flume-cards: deck, names and trump ranking", "[flume-cards]") {
   CHECK(points == 80);
   CHECK(names.count("3H") == 0);
   CHECK(!parse_card("4S"));
+  CHECK(card_name(-1) == "??");
   CHECK(parse_card("10d") == card("TD"));
   const int H = *parse_suit("H");
   CHECK(std::popcount(trump_mask(H)) == 14);
@@ -415,7 +416,8 @@ TEST_CASE("flume-cards: 5 players, the called partner found, discarded, or alone
     bool revealed = false;
     while (fs(s).hands_dealt() == 1) {
       const Move m = random_action(s, rng, scratch);
-      if (s.move_to_string(m) == "play:" + card_name(fs(s).called_card())) revealed = true;
+      if (fs(s).called_card() >= 0 && s.move_to_string(m) == "play:" + card_name(fs(s).called_card()))
+        revealed = true;
       s.apply(m);
       if (revealed && fs(s).hands_dealt() == 1)
         for (int seat = 1; seat <= 5; ++seat)
