@@ -28,8 +28,8 @@ enum class Termination {
 
 // One recorded action: a seat's move or a chance outcome (actor kChance).
 struct RecordedAction {
-  int actor = 0;          // seat 1..N, or kChance
-  std::string text;       // notation
+  int actor = 0;             // seat 1..N, or kChance
+  std::string text;          // notation
   std::int64_t micros = -1;  // time the seat used for this decision; -1 for chance
 };
 
@@ -40,13 +40,13 @@ struct GameRecord {
   std::string round;  // e.g. "1", "3.2"
   std::string spec;   // canonical game spec
   std::uint64_t seed = 0;
-  std::string time_control;            // e.g. "10+0.1" or "-"
-  std::vector<std::string> players;    // bot name per seat (index 0 = seat 1)
+  std::string time_control;          // e.g. "10+0.1" or "-"
+  std::vector<std::string> players;  // bot name per seat (index 0 = seat 1)
   std::vector<RecordedAction> actions;
-  std::vector<SeatResult> results;     // per seat; empty when aborted
+  std::vector<SeatResult> results;  // per seat; empty when aborted
   Termination termination = Termination::kNormal;
-  int fault_seat = 0;                  // seat that faulted (1..N), 0 if none
-  std::string termination_detail;      // e.g. the illegal line and the number of legal moves
+  int fault_seat = 0;              // seat that faulted (1..N), 0 if none
+  std::string termination_detail;  // e.g. the illegal line and the number of legal moves
   std::string referee_version;
   std::vector<std::pair<std::string, std::string>> extra_tags;  // anything else, in order
 };

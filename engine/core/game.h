@@ -162,6 +162,10 @@ class Game {
   virtual int max_game_length() const = 0;
   // Whether some seat ever lacks information another has (cards, tile draws).
   virtual bool hidden_information() const { return false; }
+  // Fixed partnerships: the 0-based team of each seat (1..N), the same for the whole game.
+  // Seats of one team share results. Default: every seat is its own team. Games whose
+  // partnerships change during play (a called partner) keep the default.
+  virtual int team_of(int seat) const { return seat - 1; }
 
  private:
   const GameInfo* info_;

@@ -14,5 +14,7 @@ struct CommandError {
 void add_games_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
+void add_match_command(CLI::App& app);
+void add_play_human_command(CLI::App& app);
 
 }  // namespace arena::cli

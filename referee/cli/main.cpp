@@ -13,6 +13,8 @@ int main(int argc, char** argv) {
   arena::cli::add_games_command(app);
   arena::cli::add_perft_command(app);
   arena::cli::add_demo_command(app);
+  arena::cli::add_match_command(app);
+  arena::cli::add_play_human_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,139 @@
+#include "protocol/messages.h"
+
+#include <cstdio>
+
+namespace arena::protocol {
+
+std::string hello_line() { return "arena " + std::to_string(kVersion); }
+
+std::string newgame_line(std::string_view spec, int seat, int players, std::uint64_t seed) {
+  return "newgame " + std::string(spec) + " " + std::to_string(seat) + " " + std::to_string(players) + " " +
+         std::to_string(seed);
+}
+
+std::string event_line(int actor, std::string_view token) {
+  return "event " + (actor == 0 ? std::string("chance") : std::to_string(actor)) + " " + std::string(token);
+}
+
+std::string obs_line(std::string_view observation_line) { return "obs " + std::string(observation_line); }
+
+std::string legal_line(const std::vector<std::string>& moves) {
+  std::string s = "legal";
+  for (const auto& m : moves) {
+    s += ' ';
+    s += m;
+  }
+  return s;
+}
+
+std::string go_line(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t movetime_ms) {
+  return "go " + std::to_string(remaining_ms) + " " + std::to_string(increment_ms) + " " +
+         std::to_string(movetime_ms);
+}
+
+std::string gameover_line(std::string_view reason, const std::vector<SeatOutcome>& outcomes) {
+  std::string s = "gameover " + std::string(reason);
+  for (const auto& o : outcomes) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, " %d:%g", o.rank, o.score);
+    s += buf;
+  }
+  return s;
+}
+
+std::string quit_line() { return "quit"; }
+
+std::vector<std::string_view> split_tokens(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+namespace {
+
+// Text after the keyword, without surrounding blanks.
+std::string_view rest_after_keyword(std::string_view line, std::string_view keyword) {
+  std::size_t pos = line.find(keyword) + keyword.size();
+  std::string_view rest = line.substr(pos);
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t')) rest.remove_suffix(1);
+  return rest;
+}
+
+bool has_control_bytes(std::string_view line) {
+  for (unsigned char c : line)
+    if ((c < 0x20 && c != '\t') || c == 0x7f) return true;
+  return false;
+}
+
+std::string quoted(std::string_view s) {
+  std::string q = "'";
+  for (unsigned char c : s.substr(0, 60)) {
+    if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      q += buf;
+    } else {
+      q += static_cast<char>(c);
+    }
+  }
+  if (s.size() > 60) q += "...";
+  return q + "'";
+}
+
+}  // namespace
+
+BotMessage parse_bot_line(std::string_view line) {
+  BotMessage m;
+  auto tokens = split_tokens(line);
+  if (tokens.empty()) {
+    m.kind = BotMessage::Kind::kEmpty;
+    return m;
+  }
+  if (has_control_bytes(line)) {
+    m.kind = BotMessage::Kind::kUnknown;
+    m.error = "control characters in line " + quoted(line);
+    return m;
+  }
+  const std::string_view key = tokens[0];
+  if (key == "move") {
+    if (tokens.size() != 2) {
+      m.kind = BotMessage::Kind::kMalformed;
+      m.error = "'move' needs exactly one move token, got " + quoted(line);
+      return m;
+    }
+    m.kind = BotMessage::Kind::kMove;
+    m.text = std::string(tokens[1]);
+  } else if (key == "info") {
+    m.kind = BotMessage::Kind::kInfo;
+    m.text = std::string(rest_after_keyword(line, key));
+  } else if (key == "name" || key == "author") {
+    if (tokens.size() < 2) {
+      m.kind = BotMessage::Kind::kMalformed;
+      m.error = "'" + std::string(key) + "' needs a text";
+      return m;
+    }
+    m.kind = key == "name" ? BotMessage::Kind::kName : BotMessage::Kind::kAuthor;
+    m.text = std::string(rest_after_keyword(line, key));
+  } else if (key == "ready") {
+    if (tokens.size() != 1) {
+      m.kind = BotMessage::Kind::kMalformed;
+      m.error = "'ready' takes no arguments, got " + quoted(line);
+      return m;
+    }
+    m.kind = BotMessage::Kind::kReady;
+  } else {
+    m.kind = BotMessage::Kind::kUnknown;
+    m.error = "not a protocol message: " + quoted(line);
+  }
+  return m;
+}
+
+}  // namespace arena::protocol

@@ -1,0 +1,87 @@
+// One running bot executable: its own process group, pipes on stdin/stdout/stderr, a
+// bounded line reader on stdout and a size-capped log for stderr. Everything is
+// asynchronous on one Asio io_context; nothing here ever blocks on the bot.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace arena {
+
+struct BotCommand {
+  std::vector<std::string> argv;  // program (path, or a name looked up in PATH) and arguments
+  std::string working_dir;        // empty: the referee's own
+};
+
+class BotProcess : public std::enable_shared_from_this<BotProcess> {
+ public:
+  struct Options {
+    std::size_t max_line_bytes = 64 * 1024;
+    std::string log_path;           // stderr and referee notes; empty: discarded
+    std::size_t log_cap = 1 << 20;  // bytes kept in the log; the rest is read and dropped
+  };
+  enum class CloseReason { kEndOfOutput, kLineTooLong, kWriteFailed };
+
+  using LineHandler = std::function<void(const std::string& line)>;
+  using CloseHandler = std::function<void(CloseReason reason)>;
+
+  // Starts the bot. On failure returns nullptr and sets `error` to a sentence naming
+  // the command and what went wrong (not found, not executable, exec error).
+  static std::shared_ptr<BotProcess> spawn(boost::asio::io_context& io, const BotCommand& command,
+                                           const Options& options, std::string& error);
+  ~BotProcess();
+  BotProcess(const BotProcess&) = delete;
+  BotProcess& operator=(const BotProcess&) = delete;
+
+  // Who hears the bot. Lines that arrive while no handler is set are dropped; the
+  // close notice is kept and delivered as soon as a handler is set.
+  void set_handlers(LineHandler on_line, CloseHandler on_close);
+  void clear_handlers();
+
+  // Queues one line (a "\n" is appended). A failed write closes the bot (kWriteFailed).
+  void send(const std::string& line);
+
+  // Appends a note to the bot's log (under the same cap as its stderr).
+  void log(const std::string& text);
+
+  // SIGKILL to the whole process group, at once.
+  void kill();
+  // Asks the bot to leave: sends "quit", closes its stdin, waits `grace` for it to exit,
+  // then kills the group. `done` runs once the bot is reaped and its group is gone.
+  void shutdown(std::chrono::milliseconds grace, std::function<void()> done);
+
+  int pid() const { return pid_; }
+  bool closed() const { return closed_; }
+  bool exited() const { return exited_; }
+  // "exit code 3", "killed by signal 9", or "running".
+  std::string exit_description() const;
+
+ private:
+  struct Impl;
+  explicit BotProcess(boost::asio::io_context& io);
+  void start_reading();
+  void read_stdout();
+  void read_stderr();
+  void write_next();
+  void on_exit(int native_status);
+  void close_with(CloseReason reason);
+  void deliver_lines();
+  void finish_shutdown_if_done();
+
+  std::unique_ptr<Impl> impl_;
+  int pid_ = -1;
+  bool closed_ = false;
+  bool close_delivered_ = false;
+  CloseReason close_reason_ = CloseReason::kEndOfOutput;
+  bool exited_ = false;
+  int exit_status_ = 0;
+  LineHandler on_line_;
+  CloseHandler on_close_;
+};
+
+}  // namespace arena

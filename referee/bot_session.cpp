@@ -1,0 +1,102 @@
+#include "referee/bot_session.h"
+
+#include <boost/asio/post.hpp>
+
+#include "protocol/messages.h"
+
+namespace arena {
+
+namespace asio = boost::asio;
+
+BotSession::BotSession(asio::io_context& io, int bot_index, const BotSpec& spec, const RunnerOptions& options,
+                       std::string log_path)
+    : io_(io),
+      bot_index_(bot_index),
+      spec_(spec),
+      options_(options),
+      log_path_(std::move(log_path)),
+      timer_(io) {}
+
+void BotSession::start(std::function<void(const std::string&)> done) {
+  start_done_ = std::move(done);
+  BotProcess::Options po;
+  po.max_line_bytes = options_.limits.max_line_bytes;
+  po.log_path = log_path_;
+  po.log_cap = options_.limits.log_cap;
+  std::string error;
+  proc_ = BotProcess::spawn(io_, spec_.command, po, error);
+  if (!proc_) {
+    auto self = shared_from_this();
+    asio::post(io_, [self, error] { self->finish_start("cannot start: " + error); });
+    return;
+  }
+  auto self = shared_from_this();
+  proc_->set_handlers(
+      [self](const std::string& line) {
+        using K = protocol::BotMessage::Kind;
+        auto msg = protocol::parse_bot_line(line);
+        switch (msg.kind) {
+          case K::kEmpty:
+            return;
+          case K::kName:
+            self->reported_name_ = msg.text;
+            return;
+          case K::kAuthor:
+            self->author_ = msg.text;
+            return;
+          case K::kInfo:
+            self->proc_->log("info " + msg.text.substr(0, self->options_.limits.max_info_bytes));
+            return;
+          case K::kReady:
+            self->finish_start("");
+            return;
+          default:
+            self->finish_start(
+                "protocol violation during the handshake: expected name, author, info or ready, got '" +
+                line.substr(0, 80) + "'");
+        }
+      },
+      [self](BotProcess::CloseReason reason) {
+        self->finish_start(reason == BotProcess::CloseReason::kLineTooLong
+                               ? "an over-long line during the handshake"
+                               : "the bot closed its output before 'ready'");
+      });
+  proc_->send(protocol::hello_line());
+  timer_.expires_after(std::chrono::milliseconds(options_.time.startup_ms));
+  timer_.async_wait([self](boost::system::error_code ec) {
+    if (!ec)
+      self->finish_start("no 'ready' within the start-up time of " +
+                         std::to_string(self->options_.time.startup_ms) + " ms");
+  });
+}
+
+void BotSession::finish_start(const std::string& error) {
+  if (!start_done_) return;
+  auto done = std::move(start_done_);
+  start_done_ = nullptr;
+  timer_.cancel();
+  if (proc_) proc_->clear_handlers();
+  if (error.empty()) {
+    ready_ = true;
+  } else {
+    broken_ = true;
+    if (proc_) {
+      proc_->log("[referee] start failed: " + error);
+      proc_->kill();
+    }
+  }
+  done(error);
+}
+
+void BotSession::shutdown(std::function<void()> done) {
+  timer_.cancel();
+  start_done_ = nullptr;
+  if (!proc_) {
+    asio::post(io_, std::move(done));
+    return;
+  }
+  if (broken_) proc_->kill();
+  proc_->shutdown(options_.quit_grace, std::move(done));
+}
+
+}  // namespace arena

@@ -1,0 +1,51 @@
+// A bot process past its handshake ("arena 1" ... "ready"), ready to play games.
+// Reused across games by the runner; thrown away after a fault.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "referee/bot_process.h"
+#include "referee/match_runner.h"
+
+namespace arena {
+
+class BotSession : public std::enable_shared_from_this<BotSession> {
+ public:
+  BotSession(boost::asio::io_context& io, int bot_index, const BotSpec& spec, const RunnerOptions& options,
+             std::string log_path);
+
+  // Spawns the bot and waits for "ready" within the start-up time. `done` gets "" on
+  // success, otherwise why the bot could not start (the process is then killed).
+  void start(std::function<void(const std::string& error)> done);
+
+  int bot_index() const { return bot_index_; }
+  const BotSpec& spec() const { return spec_; }
+  bool ready() const { return ready_ && !broken_ && proc_ && !proc_->closed(); }
+  // After a fault the stream is out of step; the session must not play again.
+  void mark_broken() { broken_ = true; }
+  BotProcess& process() { return *proc_; }
+  const std::string& reported_name() const { return reported_name_; }
+
+  // Quit, grace period, kill; `done` once the process is reaped (at once if none).
+  void shutdown(std::function<void()> done);
+
+ private:
+  void finish_start(const std::string& error);
+
+  boost::asio::io_context& io_;
+  int bot_index_;
+  const BotSpec& spec_;
+  const RunnerOptions& options_;
+  std::string log_path_;
+  std::shared_ptr<BotProcess> proc_;
+  boost::asio::steady_timer timer_;
+  std::function<void(const std::string&)> start_done_;
+  bool ready_ = false, broken_ = false;
+  std::string reported_name_, author_;
+};
+
+}  // namespace arena

@@ -1,1 +1,0 @@
-// Keeps arena_referee non-empty until the referee sources land.

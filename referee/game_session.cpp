@@ -1,0 +1,266 @@
+#include "referee/game_session.h"
+
+#include <boost/asio/post.hpp>
+
+#include "protocol/messages.h"
+#include "referee/adjudication.h"
+#include "referee/termination_token.h"
+
+namespace arena {
+
+namespace asio = boost::asio;
+
+namespace {
+
+std::string ms_text(std::int64_t us) {
+  return std::to_string(us / 1000) + "." + std::to_string(us % 1000 / 100) + " ms";
+}
+
+std::string clip(const std::string& s, std::size_t n) { return s.size() <= n ? s : s.substr(0, n) + "..."; }
+
+}  // namespace
+
+GameSession::GameSession(asio::io_context& io, const Game& game, std::uint64_t seed,
+                         std::vector<std::shared_ptr<BotSession>> seats, const RunnerOptions& options,
+                         GameRecord record, Done done)
+    : io_(io),
+      game_(game),
+      rng_(derive_seed(seed, 0)),
+      seed_(seed),
+      options_(options),
+      record_(std::move(record)),
+      done_(std::move(done)),
+      timer_(io) {
+  for (auto& bot : seats) {
+    Seat s;
+    s.clock = std::make_unique<SeatClock>(options_.time, bot->spec().untimed);
+    s.bot = std::move(bot);
+    seats_.push_back(std::move(s));
+  }
+}
+
+void GameSession::start() {
+  state_ = game_.new_initial_state();
+  auto self = shared_from_this();
+  const int n = static_cast<int>(seats_.size());
+  for (int s = 1; s <= n; ++s) {
+    BotProcess& p = seats_[s - 1].bot->process();
+    p.set_handlers(
+        [self, s](const std::string& line) { self->on_line(s, line); },
+        [self, s](BotProcess::CloseReason why) {
+          switch (why) {
+            case BotProcess::CloseReason::kLineTooLong:
+              self->fault(
+                  s, Termination::kOutputFlood,
+                  "a line longer than " + std::to_string(self->options_.limits.max_line_bytes) + " bytes");
+              break;
+            case BotProcess::CloseReason::kWriteFailed:
+              self->fault(s, Termination::kCrash, "the bot stopped reading its input (broken pipe)");
+              break;
+            case BotProcess::CloseReason::kEndOfOutput:
+              self->fault(s, Termination::kCrash, "the bot closed its output or exited");
+              break;
+          }
+        });
+    p.log("[referee] game " + record_.round + " " + game_.spec() + " seat " + std::to_string(s) + " seed " +
+          std::to_string(seed_));
+    p.send(protocol::newgame_line(game_.spec(), s, n, derive_seed(seed_, s)));
+  }
+  asio::post(io_, [self] { self->advance(); });
+}
+
+void GameSession::advance() {
+  while (!finished_) {
+    if (state_->is_terminal()) return finish(Termination::kNormal, 0, "");
+    if (static_cast<int>(state_->history().size()) >= game_.max_game_length())
+      return finish(
+          Termination::kLengthCap, 0,
+          "the game reached the maximum length of " + std::to_string(game_.max_game_length()) + " actions");
+    if (state_->is_chance()) {
+      apply(sample_chance(*state_, rng_), -1);
+      continue;
+    }
+    return request_decision(state_->current_player());
+  }
+}
+
+void GameSession::apply(Move m, std::int64_t micros) {
+  const int actor = state_->current_player();
+  record_.actions.push_back(RecordedAction{actor, state_->move_to_string(m), micros});
+  for (int s = 1; s <= static_cast<int>(seats_.size()); ++s) {
+    std::string view = state_->action_view(s, m);
+    if (!view.empty()) seats_[s - 1].pending.push_back(protocol::event_line(actor, view));
+  }
+  state_->apply(m);
+}
+
+void GameSession::flush_events(Seat& seat) {
+  for (const auto& line : seat.pending) seat.bot->process().send(line);
+  seat.pending.clear();
+}
+
+void GameSession::request_decision(int seat) {
+  Seat& st = seats_[seat - 1];
+  BotProcess& p = st.bot->process();
+  flush_events(st);
+  const std::string obs = state_->observation(seat);
+  std::size_t start = 0;
+  while (start < obs.size()) {
+    std::size_t end = obs.find('\n', start);
+    if (end == std::string::npos) end = obs.size();
+    if (end > start) p.send(protocol::obs_line(std::string_view(obs).substr(start, end - start)));
+    start = end + 1;
+  }
+  if (options_.send_legal_moves) {
+    state_->legal_moves(scratch_);
+    std::vector<std::string> names;
+    names.reserve(scratch_.size());
+    for (Move m : scratch_) names.push_back(state_->move_to_string(m));
+    p.send(protocol::legal_line(names));
+  }
+  const bool timed = !st.clock->untimed();
+  p.send(protocol::go_line(st.clock->remaining_ms(),
+                           timed && options_.time.has_clock() ? options_.time.increment_ms : 0,
+                           timed ? options_.time.move_time_ms : -1));
+  for (auto& s : seats_) {  // output caps count per decision, for every seat
+    s.bytes = 0;
+    s.lines = 0;
+  }
+  to_move_ = seat;
+  const std::uint64_t decision = ++decision_;
+  asked_at_ = Clock::now();
+  const std::int64_t budget = st.clock->budget_ms();
+  if (budget >= 0) {
+    // One absolute deadline per decision: nothing the bot writes moves it.
+    timer_.expires_at(asked_at_ + std::chrono::milliseconds(budget + options_.time.margin_ms));
+    auto self = shared_from_this();
+    timer_.async_wait([self, decision](boost::system::error_code ec) {
+      if (!ec) self->on_deadline(decision);
+    });
+  }
+}
+
+void GameSession::on_deadline(std::uint64_t decision) {
+  if (finished_ || decision != decision_ || to_move_ == 0) return;
+  const std::int64_t used =
+      std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - asked_at_).count();
+  const int seat = to_move_;
+  fault(seat, Termination::kTimeForfeit,
+        "no move within " + std::to_string(seats_[seat - 1].clock->budget_ms()) + " ms + " +
+            std::to_string(options_.time.margin_ms) + " ms margin (ruled at " + ms_text(used) + ")");
+}
+
+void GameSession::on_line(int seat, const std::string& line) {
+  if (finished_) return;
+  Seat& st = seats_[seat - 1];
+  st.bytes += line.size() + 1;
+  st.lines += 1;
+  if (st.bytes > options_.limits.max_bytes_per_decision)
+    return fault(
+        seat, Termination::kOutputFlood,
+        "more than " + std::to_string(options_.limits.max_bytes_per_decision) + " bytes in one decision");
+  if (st.lines > options_.limits.max_lines_per_decision)
+    return fault(
+        seat, Termination::kOutputFlood,
+        "more than " + std::to_string(options_.limits.max_lines_per_decision) + " lines in one decision");
+  using K = protocol::BotMessage::Kind;
+  auto msg = protocol::parse_bot_line(line);
+  switch (msg.kind) {
+    case K::kEmpty:
+      return;
+    case K::kInfo:
+      st.bot->process().log("[game " + record_.round + " ply " + std::to_string(record_.actions.size()) +
+                            "] info " + clip(msg.text, options_.limits.max_info_bytes));
+      return;
+    case K::kMove: {
+      if (seat != to_move_)
+        return fault(seat, Termination::kProtocolViolation,
+                     "'move " + clip(msg.text, 40) + "' when it was not asked to move");
+      const std::int64_t used =
+          std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - asked_at_).count();
+      return on_move(seat, msg.text, used);
+    }
+    case K::kName:
+    case K::kAuthor:
+    case K::kReady:
+      return fault(seat, Termination::kProtocolViolation, "'" + clip(line, 40) + "' during a game");
+    case K::kMalformed:
+    case K::kUnknown:
+      return fault(seat, Termination::kUnparseable, msg.error);
+  }
+}
+
+void GameSession::on_move(int seat, const std::string& token, std::int64_t used_us) {
+  Seat& st = seats_[seat - 1];
+  to_move_ = 0;
+  timer_.cancel();
+  if (st.clock->over(used_us))
+    return fault(seat, Termination::kTimeForfeit,
+                 "move after " + ms_text(used_us) + ", limit " + std::to_string(st.clock->budget_ms()) +
+                     " ms + " + std::to_string(options_.time.margin_ms) + " ms margin");
+  ParsedMove parsed = state_->parse_move(token);
+  if (parsed.status == ParsedMove::Status::kUnparseable)
+    return fault(seat, Termination::kUnparseable, "'" + clip(token, 60) + "': " + parsed.error);
+  if (parsed.status == ParsedMove::Status::kIllegal) {
+    state_->legal_moves(scratch_);
+    return fault(seat, Termination::kIllegalMove,
+                 "'move " + clip(token, 60) + "' with " + std::to_string(scratch_.size()) +
+                     " legal moves: " + parsed.error);
+  }
+  st.clock->charge(used_us);
+  apply(parsed.move, used_us);
+  advance();
+}
+
+void GameSession::fault(int seat, Termination why, const std::string& detail) {
+  if (finished_) return;
+  seats_[seat - 1].bot->mark_broken();
+  seats_[seat - 1].bot->process().log("[referee] fault: " + std::string(termination_token(why)) + ": " +
+                                      detail);
+  finish(why, seat, detail);
+}
+
+void GameSession::abort() { finish(Termination::kAborted, 0, "the referee stopped before the game ended"); }
+
+void GameSession::finish(Termination why, int fault_seat, const std::string& detail) {
+  if (finished_) return;
+  finished_ = true;
+  to_move_ = 0;
+  timer_.cancel();
+  switch (why) {
+    case Termination::kNormal:
+      record_.results = state_->results();
+      break;
+    case Termination::kLengthCap:
+      record_.results = drawn_results(game_);
+      break;
+    case Termination::kAborted:
+      record_.results.clear();
+      break;
+    default:
+      record_.results = fault_results(game_, fault_seat);
+      break;
+  }
+  record_.termination = why;
+  record_.fault_seat = fault_seat;
+  record_.termination_detail = detail;
+  std::vector<protocol::SeatOutcome> outcomes;
+  for (const auto& r : record_.results) outcomes.push_back({r.rank, r.score});
+  const std::string over = protocol::gameover_line(termination_token(why), outcomes);
+  for (auto& seat : seats_) {
+    BotProcess& p = seat.bot->process();
+    p.clear_handlers();
+    if (seat.bot->ready()) {
+      flush_events(seat);
+      p.send(over);
+    }
+  }
+  auto self = shared_from_this();
+  asio::post(io_, [self] {
+    auto done = std::move(self->done_);
+    self->done_ = nullptr;
+    if (done) done(std::move(self->record_));
+  });
+}
+
+}  // namespace arena

@@ -1,0 +1,72 @@
+// One game between seated bot sessions: the decision loop, clocks, deadlines, fault
+// rulings and the record. Asynchronous on the runner's io_context.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/random.h"
+#include "referee/bot_session.h"
+#include "referee/match_runner.h"
+#include "referee/record.h"
+
+namespace arena {
+
+class GameSession : public std::enable_shared_from_this<GameSession> {
+ public:
+  using Done = std::function<void(GameRecord record)>;
+
+  // `seats[s-1]` plays seat s; every session must be ready. `record` arrives with the
+  // tags filled in (event, round, spec, seed, players, ...); the session adds the rest.
+  GameSession(boost::asio::io_context& io, const Game& game, std::uint64_t seed,
+              std::vector<std::shared_ptr<BotSession>> seats, const RunnerOptions& options, GameRecord record,
+              Done done);
+
+  void start();
+  // Ends the game now with kAborted (the referee is shutting down).
+  void abort();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  struct Seat {
+    std::shared_ptr<BotSession> bot;
+    std::unique_ptr<SeatClock> clock;
+    std::vector<std::string> pending;  // event lines not yet sent
+    std::size_t bytes = 0;             // since its last decision began
+    int lines = 0;
+  };
+
+  void advance();
+  void apply(Move m, std::int64_t micros);
+  void request_decision(int seat);
+  void on_line(int seat, const std::string& line);
+  void on_move(int seat, const std::string& token, std::int64_t used_us);
+  void on_deadline(std::uint64_t decision);
+  void fault(int seat, Termination why, const std::string& detail);
+  void finish(Termination why, int fault_seat, const std::string& detail);
+  void flush_events(Seat& seat);
+
+  boost::asio::io_context& io_;
+  const Game& game_;
+  std::unique_ptr<State> state_;
+  Rng rng_;
+  std::uint64_t seed_;
+  std::vector<Seat> seats_;
+  const RunnerOptions& options_;
+  GameRecord record_;
+  Done done_;
+  boost::asio::steady_timer timer_;
+  int to_move_ = 0;             // seat whose decision is pending, 0 if none
+  std::uint64_t decision_ = 0;  // increases with every request
+  Clock::time_point asked_at_;
+  bool finished_ = false;
+  std::vector<Move> scratch_;
+};
+
+}  // namespace arena

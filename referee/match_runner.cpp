@@ -1,0 +1,263 @@
+#include "referee/match_runner.h"
+
+#include <signal.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <ctime>
+#include <exception>
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+#include <utility>
+
+#include "arena_version.h"
+#include "engine/core/registry.h"
+#include "referee/adjudication.h"
+#include "referee/bot_session.h"
+#include "referee/game_session.h"
+
+namespace arena {
+
+namespace asio = boost::asio;
+
+namespace {
+
+std::string utc_date() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+  return buf;
+}
+
+// A bot name as a file-name part: letters, digits, '-', '_' and '.'; others become '_'.
+std::string file_safe(const std::string& name) {
+  std::string s = name;
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') c = '_';
+  return s;
+}
+
+}  // namespace
+
+struct MatchRunner::Impl {
+  struct Slot {
+    int index = 0;
+    std::vector<std::shared_ptr<BotSession>> sessions;  // live processes kept for the next game
+    std::shared_ptr<GameSession> game;
+    bool retired = false;
+  };
+
+  std::vector<BotSpec> bots;
+  RunnerOptions options;
+  asio::io_context io;
+  std::unique_ptr<asio::signal_set> signals;
+  std::map<std::string, std::unique_ptr<Game>> games;  // by the job's spec text
+  const std::vector<GameJob>* jobs = nullptr;
+  const GameDone* on_game = nullptr;
+  std::size_t next_job = 0;
+  std::vector<Slot> slots;
+  int live_slots = 0;
+  bool stopping = false;
+  std::exception_ptr callback_error;
+
+  void schedule(Slot& slot);
+  void play(Slot& slot, std::size_t job, std::vector<std::shared_ptr<BotSession>> seated);
+  void report(Slot& slot, std::size_t job, GameRecord record);
+  void retire(Slot& slot);
+  void stop_now();
+  GameRecord blank_record(std::size_t job) const;
+};
+
+MatchRunner::MatchRunner(std::vector<BotSpec> bots, RunnerOptions options) : impl_(std::make_unique<Impl>()) {
+  impl_->bots = std::move(bots);
+  impl_->options = std::move(options);
+  if (impl_->options.concurrency < 1) throw std::invalid_argument("concurrency must be at least 1");
+  for (std::size_t i = 0; i < impl_->bots.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (impl_->bots[i].name == impl_->bots[j].name)
+        throw std::invalid_argument("two bots are named '" + impl_->bots[i].name + "'");
+}
+
+MatchRunner::~MatchRunner() = default;
+
+void MatchRunner::stop() {
+  Impl* im = impl_.get();
+  asio::post(im->io, [im] { im->stop_now(); });
+}
+
+void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game) {
+  Impl& im = *impl_;
+  // Validate everything before the first process starts.
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    const GameJob& job = jobs[j];
+    auto it = im.games.find(job.spec);
+    if (it == im.games.end()) it = im.games.emplace(job.spec, make_game(job.spec)).first;
+    const Game& game = *it->second;
+    if (static_cast<int>(job.seats.size()) != game.num_players())
+      throw std::invalid_argument("game " + std::to_string(j + 1) + ": " + game.spec() + " has " +
+                                  std::to_string(game.num_players()) + " seats but " +
+                                  std::to_string(job.seats.size()) + " bots were given");
+    for (int b : job.seats)
+      if (b < 0 || b >= static_cast<int>(im.bots.size()))
+        throw std::invalid_argument("game " + std::to_string(j + 1) + ": no bot number " + std::to_string(b));
+  }
+  if (!im.options.log_dir.empty()) std::filesystem::create_directories(im.options.log_dir);
+  // A bot that dies while we write to it must not kill the referee.
+  ::signal(SIGPIPE, SIG_IGN);
+
+  im.io.restart();
+  im.jobs = &jobs;
+  im.on_game = &on_game;
+  im.next_job = 0;
+  im.stopping = false;
+  if (im.options.stop_on_signals) {
+    im.signals = std::make_unique<asio::signal_set>(im.io, SIGINT, SIGTERM);
+    im.signals->async_wait([&im](boost::system::error_code ec, int) {
+      if (!ec) im.stop_now();
+    });
+  }
+  const int k =
+      static_cast<int>(std::min<std::size_t>(im.options.concurrency, std::max<std::size_t>(jobs.size(), 1)));
+  im.slots.assign(k, Impl::Slot{});
+  im.live_slots = k;
+  for (int i = 0; i < k; ++i) {
+    im.slots[i].index = i;
+    asio::post(im.io, [&im, i] { im.schedule(im.slots[i]); });
+  }
+  im.io.run();
+  im.signals.reset();
+  im.slots.clear();
+  im.jobs = nullptr;
+  im.on_game = nullptr;
+  if (im.callback_error) std::rethrow_exception(std::exchange(im.callback_error, nullptr));
+}
+
+GameRecord MatchRunner::Impl::blank_record(std::size_t job_index) const {
+  const GameJob& job = (*jobs)[job_index];
+  const Game& game = *games.at(job.spec);
+  GameRecord r;
+  r.event = options.event;
+  r.site = options.site;
+  r.date = utc_date();
+  r.round = job.round;
+  r.spec = game.spec();
+  r.seed = job.seed;
+  r.time_control = options.time.text();
+  for (int b : job.seats) r.players.push_back(bots[b].name);
+  r.referee_version = std::string("arena ") + ARENA_VERSION;
+  return r;
+}
+
+void MatchRunner::Impl::schedule(Slot& slot) {
+  if (stopping || next_job >= jobs->size()) return retire(slot);
+  const std::size_t job_index = next_job++;
+  const GameJob& job = (*jobs)[job_index];
+
+  // Seat the slot's live processes where they fit; leftovers quit.
+  std::vector<std::shared_ptr<BotSession>> seated(job.seats.size());
+  std::vector<std::shared_ptr<BotSession>> spare;
+  for (auto& s : slot.sessions) {
+    bool used = false;
+    if (s->ready())
+      for (std::size_t i = 0; i < job.seats.size() && !used; ++i)
+        if (!seated[i] && job.seats[i] == s->bot_index()) {
+          seated[i] = s;
+          used = true;
+        }
+    if (!used) spare.push_back(s);
+  }
+  for (auto& s : spare) s->shutdown([] {});
+  slot.sessions.clear();
+
+  struct Pending {
+    int waiting = 0;
+    int failed_seat = 0;
+    std::string error;
+  };
+  auto pending = std::make_shared<Pending>();
+  for (std::size_t i = 0; i < seated.size(); ++i) {
+    if (seated[i]) continue;
+    const int b = job.seats[i];
+    std::string log;
+    if (!options.log_dir.empty())
+      log =
+          options.log_dir + "/" + file_safe(bots[b].name) + ".slot" + std::to_string(slot.index + 1) + ".log";
+    seated[i] = std::make_shared<BotSession>(io, b, bots[b], options, log);
+    ++pending->waiting;
+  }
+  for (auto& s : seated) slot.sessions.push_back(s);
+  if (pending->waiting == 0) return play(slot, job_index, seated);
+  for (std::size_t i = 0; i < seated.size(); ++i) {
+    if (seated[i]->ready()) continue;
+    const int seat = static_cast<int>(i) + 1;
+    seated[i]->start([this, &slot, job_index, seated, pending, seat](const std::string& error) {
+      if (!error.empty() && (pending->failed_seat == 0 || seat < pending->failed_seat)) {
+        pending->failed_seat = seat;
+        pending->error = error;
+      }
+      if (--pending->waiting > 0) return;
+      if (stopping) {
+        GameRecord r = blank_record(job_index);
+        r.termination = Termination::kAborted;
+        r.termination_detail = "the referee stopped before the game started";
+        return report(slot, job_index, std::move(r));
+      }
+      if (pending->failed_seat) {
+        GameRecord r = blank_record(job_index);
+        const Game& game = *games.at((*jobs)[job_index].spec);
+        r.termination = Termination::kStartFailure;
+        r.fault_seat = pending->failed_seat;
+        r.termination_detail = pending->error;
+        r.results = fault_results(game, pending->failed_seat);
+        return report(slot, job_index, std::move(r));
+      }
+      play(slot, job_index, seated);
+    });
+  }
+}
+
+void MatchRunner::Impl::play(Slot& slot, std::size_t job_index,
+                             std::vector<std::shared_ptr<BotSession>> seated) {
+  const GameJob& job = (*jobs)[job_index];
+  slot.game =
+      std::make_shared<GameSession>(io, *games.at(job.spec), job.seed, std::move(seated), options,
+                                    blank_record(job_index), [this, &slot, job_index](GameRecord record) {
+                                      slot.game.reset();
+                                      report(slot, job_index, std::move(record));
+                                    });
+  slot.game->start();
+}
+
+void MatchRunner::Impl::report(Slot& slot, std::size_t job_index, GameRecord record) {
+  if (*on_game && !callback_error) {
+    try {
+      (*on_game)(job_index, record);
+    } catch (...) {
+      // Stop cleanly (no bot left behind) and hand the error to run()'s caller.
+      callback_error = std::current_exception();
+      stop_now();
+    }
+  }
+  schedule(slot);
+}
+
+void MatchRunner::Impl::retire(Slot& slot) {
+  if (slot.retired) return;
+  slot.retired = true;
+  for (auto& s : slot.sessions) s->shutdown([] {});
+  slot.sessions.clear();
+  if (--live_slots == 0 && signals) signals->cancel();
+}
+
+void MatchRunner::Impl::stop_now() {
+  if (stopping) return;
+  stopping = true;
+  for (auto& slot : slots)
+    if (slot.game) slot.game->abort();
+}
+
+}  // namespace arena

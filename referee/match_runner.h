@@ -1,0 +1,92 @@
+// Runs many games between bot processes on one Asio event loop: the engine of
+// `arena match` and of tournaments.
+//
+//   std::vector<BotSpec> bots = {{"alpha", {{"./alpha"}}}, {"beta", {{"python3", "beta.py"}}}};
+//   RunnerOptions opt;  opt.concurrency = 4;  parse_tc("10+0.1", opt.time);
+//   std::vector<GameJob> jobs = {{"clump", {0, 1}, seed, "1"}, {"clump", {1, 0}, seed, "1"}};
+//   MatchRunner runner(bots, opt);
+//   runner.run(jobs, [](std::size_t job, const GameRecord& rec) { ... });
+//
+// - K = concurrency games run at once; each of the K slots keeps one process per bot
+//   it needs and reuses it for the next games (a bot plays many games in a row). A
+//   process is restarted only after it crashed or faulted (time forfeit, flood,
+//   protocol error): its stream can no longer be trusted.
+// - Every game's chance is drawn from arena::Rng seeded with derive_seed(job.seed, 0);
+//   seat s is told the seed derive_seed(job.seed, s). With deterministic bots a job's
+//   record does not depend on K or on the other games.
+// - on_game runs on the event-loop thread for every job, in finishing order. A job the
+//   runner could not play to the end because of stop() is reported with termination
+//   kAborted and empty results: do not count it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "referee/bot_process.h"
+#include "referee/record.h"
+#include "referee/time_control.h"
+
+namespace arena {
+
+struct BotSpec {
+  std::string name;      // as written in records; unique within a run
+  BotCommand command;    // argv and optional working directory
+  bool untimed = false;  // no clock for this bot (a human at the terminal)
+};
+
+// Per-decision caps on what a bot may write (each overstep is an output-flood fault).
+struct OutputLimits {
+  std::size_t max_line_bytes = 64 * 1024;
+  std::size_t max_bytes_per_decision = 1 << 20;
+  int max_lines_per_decision = 1000;
+  std::size_t max_info_bytes = 1000;  // an info line is cut to this length in the log
+  std::size_t log_cap = 1 << 20;      // bytes of stderr + info kept per bot process
+};
+
+struct RunnerOptions {
+  TimeControl time;
+  int concurrency = 1;
+  bool send_legal_moves = true;
+  std::string log_dir;  // per-bot-process logs; empty: none kept
+  OutputLimits limits;
+  std::string event = "Arena match";
+  std::string site;
+  bool stop_on_signals = true;                 // SIGINT/SIGTERM call stop() during run()
+  std::chrono::milliseconds quit_grace{1000};  // after "quit", before the group is killed
+};
+
+struct GameJob {
+  std::string spec;        // game spec (canonicalised by the runner)
+  std::vector<int> seats;  // index into the bot list for seat 1..N
+  std::uint64_t seed = 0;
+  std::string round;  // record's Round tag
+};
+
+class MatchRunner {
+ public:
+  using GameDone = std::function<void(std::size_t job_index, const GameRecord& record)>;
+
+  MatchRunner(std::vector<BotSpec> bots, RunnerOptions options);
+  ~MatchRunner();
+  MatchRunner(const MatchRunner&) = delete;
+  MatchRunner& operator=(const MatchRunner&) = delete;
+
+  // Plays every job and returns once all are reported and every bot process is gone.
+  // Throws SpecError / std::invalid_argument before starting anything if a job is
+  // invalid (bad spec, wrong number of seats, unknown bot index).
+  void run(const std::vector<GameJob>& jobs, const GameDone& on_game);
+
+  // Ends the run soon: games in progress are aborted, bots are asked to quit and
+  // killed after the grace period. Safe from any thread.
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arena

@@ -1,0 +1,25 @@
+// PGN-like game records (docs/records.md): writing one game, reading many.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "referee/record.h"
+
+namespace arena {
+
+// One game as PGN text: tag pairs, a blank line, movetext ending in the result, a blank line.
+std::string format_pgn(const GameRecord& record);
+
+struct PgnError {
+  int game = 0;  // 1-based index of the game in the text
+  int line = 0;  // 1-based line number in the text
+  std::string message;
+};
+
+// Every game in a PGN text. A game that cannot be read is skipped and reported in `errors`
+// with its line; reading goes on with the next game.
+std::vector<GameRecord> parse_pgn(std::string_view text, std::vector<PgnError>& errors);
+
+}  // namespace arena

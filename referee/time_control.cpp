@@ -1,0 +1,95 @@
+#include "referee/time_control.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace arena {
+
+namespace {
+std::string seconds_text(std::int64_t ms) {
+  char buf[32];
+  if (ms % 1000 == 0)
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(ms / 1000));
+  else
+    std::snprintf(buf, sizeof buf, "%g", static_cast<double>(ms) / 1000.0);
+  return buf;
+}
+}  // namespace
+
+std::string TimeControl::text() const {
+  std::string s;
+  if (has_clock()) s = seconds_text(base_ms) + "+" + seconds_text(increment_ms);
+  if (move_time_ms >= 0) s += (s.empty() ? "" : ",") + std::string("movetime=") + seconds_text(move_time_ms);
+  return s.empty() ? "-" : s;
+}
+
+std::int64_t parse_seconds(std::string_view text, std::string_view what) {
+  auto fail = [&] {
+    return TimeControlError(std::string(what) + ": '" + std::string(text) +
+                            "' is not a number of seconds (e.g. 5, 0.25)");
+  };
+  if (text.empty()) throw fail();
+  std::int64_t whole = 0, frac = 0;
+  int frac_digits = 0;
+  bool dot = false, any = false;
+  for (char c : text) {
+    if (c == '.' && !dot) {
+      dot = true;
+    } else if (c >= '0' && c <= '9') {
+      any = true;
+      if (!dot) {
+        whole = whole * 10 + (c - '0');
+        if (whole > 100000000)
+          throw TimeControlError(std::string(what) + ": '" + std::string(text) + "' is too large");
+      } else if (frac_digits < 3) {
+        frac = frac * 10 + (c - '0');
+        ++frac_digits;
+      } else if (c != '0') {
+        throw TimeControlError(std::string(what) + ": '" + std::string(text) +
+                               "' has more precision than a millisecond");
+      }
+    } else {
+      throw fail();
+    }
+  }
+  if (!any) throw fail();
+  while (frac_digits < 3) {
+    frac *= 10;
+    ++frac_digits;
+  }
+  return whole * 1000 + frac;
+}
+
+void parse_tc(std::string_view text, TimeControl& tc) {
+  std::size_t plus = text.find('+');
+  std::string_view base = text.substr(0, plus);
+  std::string_view inc = plus == std::string_view::npos ? std::string_view("0") : text.substr(plus + 1);
+  if (base.empty() || inc.empty())
+    throw TimeControlError("--tc: '" + std::string(text) + "' is not BASE+INC in seconds (e.g. 10+0.1)");
+  std::int64_t b = parse_seconds(base, "--tc base"), i = parse_seconds(inc, "--tc increment");
+  if (b == 0 && i == 0) throw TimeControlError("--tc: '" + std::string(text) + "' gives no time at all");
+  tc.base_ms = b;
+  tc.increment_ms = i;
+}
+
+std::int64_t SeatClock::budget_ms() const {
+  if (untimed_) return -1;
+  std::int64_t b = -1;
+  if (tc_.has_clock()) b = std::max<std::int64_t>(remaining_ms_, 0);
+  if (tc_.move_time_ms >= 0) b = b < 0 ? tc_.move_time_ms : std::min(b, tc_.move_time_ms);
+  return b;
+}
+
+bool SeatClock::over(std::int64_t used_us) const {
+  std::int64_t b = budget_ms();
+  return b >= 0 && used_us > (b + tc_.margin_ms) * 1000;
+}
+
+void SeatClock::charge(std::int64_t used_us) {
+  if (untimed_ || !tc_.has_clock()) return;
+  // Time used inside the margin is not taken off beyond zero: the margin is the
+  // referee's allowance for transport, not a loan against future moves.
+  remaining_ms_ = std::max<std::int64_t>(remaining_ms_ - used_us / 1000, 0) + tc_.increment_ms;
+}
+
+}  // namespace arena

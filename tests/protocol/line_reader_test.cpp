@@ -1,0 +1,55 @@
+#include "protocol/line_reader.h"
+
+#include <catch2/catch.hpp>
+
+using arena::protocol::LineReader;
+
+TEST_CASE("line reader: splits lines across chunks, accepts \\r\\n", "[protocol]") {
+  LineReader r(100);
+  std::string line;
+  r.feed("move a", 6);
+  CHECK_FALSE(r.next(line));
+  CHECK(r.pending() == 6);
+  r.feed("1\r\ninfo x\nre", 12);
+  REQUIRE(r.next(line));
+  CHECK(line == "move a1");
+  REQUIRE(r.next(line));
+  CHECK(line == "info x");
+  CHECK_FALSE(r.next(line));
+  r.feed("ady\n", 4);
+  REQUIRE(r.next(line));
+  CHECK(line == "ready");
+  CHECK_FALSE(r.overflowed());
+}
+
+TEST_CASE("line reader: an over-long line is caught before its newline arrives", "[protocol]") {
+  LineReader r(8);
+  std::string line;
+  r.feed("123456789", 9);
+  CHECK_FALSE(r.next(line));
+  CHECK(r.overflowed());
+  r.feed("\nok\n", 4);  // once overflowed, the stream stays unusable
+  CHECK_FALSE(r.next(line));
+}
+
+TEST_CASE("line reader: a complete line over the limit overflows, one at the limit does not", "[protocol]") {
+  LineReader r(4);
+  std::string line;
+  r.feed("abcd\nabcde\n", 11);
+  REQUIRE(r.next(line));
+  CHECK(line == "abcd");
+  CHECK_FALSE(r.next(line));
+  CHECK(r.overflowed());
+}
+
+TEST_CASE("line reader: many lines keep the buffer small", "[protocol]") {
+  LineReader r(16);
+  std::string line;
+  int got = 0;
+  for (int i = 0; i < 10000; ++i) {
+    r.feed("info abc\n", 9);
+    while (r.next(line)) ++got;
+  }
+  CHECK(got == 10000);
+  CHECK(r.pending() == 0);
+}

@@ -1,0 +1,47 @@
+#include "protocol/messages.h"
+
+#include <catch2/catch.hpp>
+
+using namespace arena::protocol;
+using K = BotMessage::Kind;
+
+TEST_CASE("messages: referee lines", "[protocol]") {
+  CHECK(hello_line() == "arena 1");
+  CHECK(newgame_line("clump:size=8", 2, 2, 42) == "newgame clump:size=8 2 2 42");
+  CHECK(event_line(1, "c3") == "event 1 c3");
+  CHECK(event_line(0, "?") == "event chance ?");
+  CHECK(obs_line("board x.o") == "obs board x.o");
+  CHECK(legal_line({"a1", "b2"}) == "legal a1 b2");
+  CHECK(legal_line({}) == "legal");
+  CHECK(go_line(1500, 100, -1) == "go 1500 100 -1");
+  CHECK(gameover_line("normal", {{1, 1}, {2, 0}}) == "gameover normal 1:1 2:0");
+  CHECK(gameover_line("time-forfeit", {{1, 0.5}, {1, 0.5}}) == "gameover time-forfeit 1:0.5 1:0.5");
+  CHECK(quit_line() == "quit");
+}
+
+TEST_CASE("messages: bot lines", "[protocol]") {
+  auto m = parse_bot_line("move c3");
+  CHECK(m.kind == K::kMove);
+  CHECK(m.text == "c3");
+  CHECK(parse_bot_line("  move\tc3  ").text == "c3");
+  CHECK(parse_bot_line("move").kind == K::kMalformed);
+  CHECK(parse_bot_line("move a b").kind == K::kMalformed);
+  m = parse_bot_line("name Deep  Clump 2");
+  CHECK(m.kind == K::kName);
+  CHECK(m.text == "Deep  Clump 2");
+  CHECK(parse_bot_line("author A. Person").text == "A. Person");
+  CHECK(parse_bot_line("name").kind == K::kMalformed);
+  CHECK(parse_bot_line("ready").kind == K::kReady);
+  CHECK(parse_bot_line("ready now").kind == K::kMalformed);
+  m = parse_bot_line("info depth 3 score +12");
+  CHECK(m.kind == K::kInfo);
+  CHECK(m.text == "depth 3 score +12");
+  CHECK(parse_bot_line("info").kind == K::kInfo);
+  CHECK(parse_bot_line("").kind == K::kEmpty);
+  CHECK(parse_bot_line("   ").kind == K::kEmpty);
+  m = parse_bot_line("c3");
+  CHECK(m.kind == K::kUnknown);
+  CHECK(m.error.find("'c3'") != std::string::npos);
+  CHECK(parse_bot_line(std::string("move a\x01")).kind == K::kUnknown);
+  CHECK(parse_bot_line("MOVE c3").kind == K::kUnknown);  // keywords are case-sensitive
+}
