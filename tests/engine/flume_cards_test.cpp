@@ -743,6 +743,7 @@ FinishKinds random_games(const std::string& spec, int games) {
       INFO("game " << game << " seat " << i + 1 << "\n" << s->observation(1));
       CHECK((results[i].rank == 1) == wins);
       CHECK(results[i].score == f.score(i));
+      CHECK(results[i].team == g->team_of(i + 1));
       if (n == 4) CHECK(results[i].team == i % 2);
     }
   }
