@@ -807,6 +807,20 @@ TEST_CASE("flume-cards: perft from recorded positions", "[flume-cards]") {
   // Lead of a trump forces 3*2*3 replies; the game has no non-trumps in seat 1's hand.
   CHECK(perft(*a, 4) == 6 * 3 * 2 * 3);
 
+  // The dealer's 22 discards, one card a move in ascending order, reach each allowed
+  // discard set exactly once: with 3 trumps, any 22 of 25 non-trumps (C(25,3) sets)...
+  auto d = g->new_initial_state();
+  play(*d, deal_text(4, kHandsA));
+  play(*d, "bid4 pass pass pass trumpH discard:- discard:- discard:-");
+  CHECK(perft(*d, 22) == 2300);
+  // ...with 11 trumps, all 17 non-trumps and 5 of the 8 unprotected trumps (C(8,5) sets).
+  auto e = g->new_initial_state();
+  play(*e,
+       deal_text(4, {"AH 2D 5D AS KS 6C", "JD 9C 8C 7C 6S 5S", "HJ AD KD QD 9S 8S", "KH QH JH TH 2H LJ"}));
+  play(*e, "bid3 pass pass pass trumpH discard:- discard:- discard:-");
+  CHECK(perft(*e, 22) == 56);
+  CHECK(perft(*e, 23) == 56 * 6);  // then seat 1 leads any of its six cards
+
   // The same through the CLI, from the recorded actions.
   auto replay = g->new_initial_state();
   std::string recorded;
