@@ -14,5 +14,6 @@ struct CommandError {
 void add_games_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
 
 }  // namespace arena::cli

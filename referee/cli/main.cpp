@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   arena::cli::add_games_command(app);
   arena::cli::add_perft_command(app);
   arena::cli::add_demo_command(app);
+  arena::cli::add_verify_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
