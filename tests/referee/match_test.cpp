@@ -264,3 +264,26 @@ TEST_CASE("referee: info lines and stderr reach the bot's log, capped", "[refere
   CHECK(text.size() < 4200);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("referee: stop() during bot start-up does not wait for the start-up time", "[referee]") {
+  const std::string tag = new_tag();
+  std::vector<BotSpec> bots = {bot("good", "random_bot", tag), bot("silent", "silent_bot", tag)};
+  RunnerOptions opt;
+  opt.time.startup_ms = 60000;
+  opt.stop_on_signals = false;
+  opt.quit_grace = std::chrono::milliseconds(100);
+  MatchRunner runner(bots, opt);
+  std::vector<GameRecord> got;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    runner.stop();
+  });
+  const auto start = std::chrono::steady_clock::now();
+  runner.run({GameJob{"clump", {0, 1}, 1, "1"}, GameJob{"clump", {1, 0}, 1, "2"}},
+             [&](std::size_t, const GameRecord& r) { got.push_back(r); });
+  stopper.join();
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+  REQUIRE(got.size() == 1);
+  CHECK(got[0].termination == Termination::kAborted);
+  CHECK(live_processes_with(tag).empty());
+}
