@@ -186,12 +186,16 @@ void RankingModelBuilder::add_game(const std::vector<int>& seat_players, const s
   std::sort(team_seat.begin(), team_seat.end());
   std::vector<std::pair<int, int>> unit_rank;  // (rank, unit)
   std::vector<int> members;
+  std::size_t first_size = 0;
   for (std::size_t k = 0; k < team_seat.size();) {
     members.clear();
     const int team = team_seat[k].first, rank = ranks[team_seat[k].second];
     for (; k < team_seat.size() && team_seat[k].first == team; ++k)
       members.push_back(seat_players[team_seat[k].second]);
     unit_rank.emplace_back(rank, unit_of(members));
+    if (members.size() != (unit_rank.size() == 1 ? members.size() : first_size))
+      model_.shift_invariant = false;
+    if (unit_rank.size() == 1) first_size = members.size();
   }
   std::sort(unit_rank.begin(), unit_rank.end());
   // Every unit is chosen once over the stages: Σ s_u in the linear part.
@@ -262,14 +266,15 @@ std::vector<double> information_matrix(const RankingModel& m, const std::vector<
   return to_players(m, hu);
 }
 
-double add_gauge(std::vector<double>& info, int n, const std::vector<int>& component, int components) {
+double add_gauge(std::vector<double>& info, int n, const std::vector<int>& component, int components,
+                 bool shift_invariant) {
   double trace = 0;
   for (int i = 0; i < n; ++i) trace += info[static_cast<std::size_t>(i) * n + i];
   const double c = n > 0 && trace > 0 ? trace / n : 1.0;
   std::vector<double> size(components, 0.0);
   for (int i = 0; i < n; ++i) size[component[i]] += 1;
   for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < n; ++j)
+    for (int j = 0; j < n && shift_invariant; ++j)
       if (component[i] == component[j]) info[static_cast<std::size_t>(i) * n + j] += c / size[component[i]];
     info[static_cast<std::size_t>(i) * n + i] += 1e-10 * c;  // directions no game measures
   }
@@ -344,7 +349,7 @@ FitResult fit_ranking_model(const RankingModel& m, const std::vector<int>& compo
     if (dense) {
       gradient(m, result.r, g, &hu);
       std::vector<double> info = to_players(m, hu);
-      add_gauge(info, n, component, components);
+      add_gauge(info, n, component, components, m.shift_invariant);
       if (!cholesky(info, n))
         throw std::runtime_error("ratings: information matrix is not positive definite");
       // Forward and back substitution.
@@ -381,6 +386,7 @@ FitResult fit_ranking_model(const RankingModel& m, const std::vector<int>& compo
       double trace = std::accumulate(diag.begin(), diag.end(), 0.0);
       op.c = trace > 0 ? trace / n : 1.0;
       op.ridge = 1e-10 * op.c;
+      if (!m.shift_invariant) op.c = 0;
       for (int i = 0; i < n; ++i) diag[i] += op.c / comp_size[component[i]] + op.ridge;
       std::fill(step.begin(), step.end(), 0.0);
       std::vector<double> res = g, z(n), dir(n), q(n);
@@ -415,7 +421,7 @@ FitResult fit_ranking_model(const RankingModel& m, const std::vector<int>& compo
     if (max_step > 5) t = 5 / max_step;  // at most ~870 Elo per iteration
     for (int halving = 0; halving < 40; ++halving, t /= 2) {
       for (int i = 0; i < n; ++i) trial[i] = result.r[i] + t * step[i];
-      center(trial, component, components);
+      if (m.shift_invariant) center(trial, component, components);
       f_new = log_likelihood(m, trial);
       if (f_new >= f - 1e-12 * std::abs(f)) break;
     }

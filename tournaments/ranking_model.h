@@ -22,6 +22,9 @@ struct RankingModel {
   std::vector<int> term_units;
   std::vector<double> term_weight;
   std::vector<double> linear;  // per player
+  // False when some game has teams of different sizes: shifting every rating by δ then
+  // changes those games' odds, so the level is measured and no gauge may be imposed.
+  bool shift_invariant = true;
 
   int units() const { return static_cast<int>(unit_offset.size()) - 1; }
   int terms() const { return static_cast<int>(term_weight.size()); }
@@ -73,6 +76,8 @@ std::vector<double> inverse_from_cholesky(const std::vector<double>& l, int n);
 
 // Adds c·1_C·1_Cᵀ/|C| for every component (and a tiny ridge) so the information matrix
 // becomes invertible; returns c.
-double add_gauge(std::vector<double>& info, int n, const std::vector<int>& component, int components);
+// Without shift invariance only the ridge is added.
+double add_gauge(std::vector<double>& info, int n, const std::vector<int>& component, int components,
+                 bool shift_invariant = true);
 
 }  // namespace arena::ratings_detail

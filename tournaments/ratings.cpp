@@ -193,12 +193,19 @@ struct Solution {
   FitResult fit;
   std::vector<double> elo;
   std::vector<double> offset;  // Elo of the component's natural-unit zero
+  bool diverged = false;       // the prior was forced because the plain fit ran away
 };
 
+// Ratings further than this from their part's mean (natural units, ~2600 Elo) mean the
+// likelihood has no maximum in some direction the pairwise check cannot see (mixes of
+// team members), so the fit is redone with the prior.
+constexpr double kDivergent = 15;
+
 Solution solve(const std::vector<IndexedGame>& games, const std::vector<int>& chosen, int n, int anchor,
-               double anchor_elo) {
+               double anchor_elo, bool force_prior = false) {
   Solution s;
   s.st = analyse(games, chosen, n);
+  if (force_prior) std::fill(s.st.needs_prior.begin(), s.st.needs_prior.end(), true);
   // Players without games get a component of their own so the fit stays well posed.
   std::vector<int> component = s.st.component;
   int components = s.st.components;
@@ -206,8 +213,18 @@ Solution solve(const std::vector<IndexedGame>& games, const std::vector<int>& ch
     if (component[i] < 0) component[i] = components++;
   s.model = build_model(games, chosen, n, s.st);
   s.fit = fit_ranking_model(s.model, component, components);
+  if (!force_prior) {
+    bool divergent = !s.fit.converged;
+    for (int i = 0; i < n; ++i) divergent = divergent || std::abs(s.fit.r[i]) > kDivergent;
+    bool all_prior = std::all_of(s.st.needs_prior.begin(), s.st.needs_prior.end(), [](bool b) { return b; });
+    if (divergent && !all_prior) {
+      s = solve(games, chosen, n, anchor, anchor_elo, true);
+      s.diverged = true;
+      return s;
+    }
+  }
   s.offset.assign(components, 0.0);
-  if (anchor >= 0 && s.st.component[anchor] >= 0)
+  if (anchor >= 0 && s.st.component[anchor] >= 0 && s.model.shift_invariant)
     s.offset[component[anchor]] = anchor_elo - s.fit.r[anchor] * kEloPerNatural;
   s.elo.assign(n, kNaN);
   for (int i = 0; i < n; ++i)
@@ -310,7 +327,18 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
                              std::string(anchor >= 0 ? "0, the anchor's part is anchored" : "0") + ")" +
                              parts);
   }
-  for (int c = 0; c < st.components; ++c) {
+  if (!sol.model.shift_invariant)
+    table.warnings.push_back(
+        "some games have teams of different sizes: with a team's strength the sum of its members, the level "
+        "of the ratings is then measured by the games, so ratings are shown as fitted (not shifted to the "
+        "pool average or an anchor)");
+  if (sol.diverged)
+    table.warnings.push_back(
+        "the results leave some combination of ratings unbounded (e.g. team members whose "
+        "mixes always win or always lose), so maximum-likelihood ratings would be infinite; " +
+        std::to_string(kPriorDraw) +
+        " virtual draw per pair of opponents was added to every part (ratings marked '~')");
+  for (int c = 0; c < st.components && !sol.diverged; ++c) {
     if (!st.needs_prior[c]) continue;
     std::vector<std::string> wins, losses;
     for (int i = 0; i < n; ++i) {
@@ -381,7 +409,7 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
   double c = 1;
   if (dense) {
     std::vector<double> info = information_matrix(sol.model, sol.fit.r);
-    c = add_gauge(info, n, component, components);
+    c = add_gauge(info, n, component, components, sol.model.shift_invariant);
     if (cholesky(info, n)) inv = inverse_from_cholesky(info, n);
   } else {
     table.warnings.push_back("more than " + std::to_string(kMaxDenseBots) +
@@ -392,9 +420,10 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
   for (int i = 0; i < n; ++i) ++comp_size_all[component[i]];
   if (!inv.empty()) {
     for (int i = 0; i < n; ++i) {
-      const bool anchored = anchor >= 0 && component[anchor] == component[i];
-      double v = anchored ? cov(i, i) + cov(anchor, anchor) - 2 * cov(i, anchor)
-                          : cov(i, i) - 1.0 / (c * comp_size_all[component[i]]);
+      const bool anchored = anchor >= 0 && component[anchor] == component[i] && sol.model.shift_invariant;
+      double v = anchored                    ? cov(i, i) + cov(anchor, anchor) - 2 * cov(i, anchor)
+                 : sol.model.shift_invariant ? cov(i, i) - 1.0 / (c * comp_size_all[component[i]])
+                                             : cov(i, i);
       v = std::max(v, 0.0);
       var[i] = (separable[i] && v * kEloPerNatural * kEloPerNatural < 1e8) ? v : kNaN;
     }
