@@ -18,5 +18,6 @@ void add_match_command(CLI::App& app);
 void add_play_human_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
+void add_ratings_command(CLI::App& app);
 
 }  // namespace arena::cli

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   arena::cli::add_play_human_command(app);
   arena::cli::add_tournament_command(app);
   arena::cli::add_verify_command(app);
+  arena::cli::add_ratings_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

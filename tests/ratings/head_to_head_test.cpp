@@ -1,0 +1,119 @@
+#include "tournaments/head_to_head.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "tests/ratings/ratings_test_util.h"
+#include "tournaments/ratings.h"
+
+using namespace arena;
+using namespace arena::test;
+
+// Published figures: fastchess's Elo unit tests and match reports, cutechess-cli output.
+TEST_CASE("head to head: W/L/D to Elo and interval as fastchess", "[ratings]") {
+  // Hand-worked: W 0, D 14, L 36: s = 0.14, σ² = (14·0.36² + 36·0.14²)/50 = 0.0504,
+  // se = √(σ²/50); ± = (elo(s + 1.96·se) − elo(s − 1.96·se)) / 2.
+  EloEstimate e = trinomial_elo(0, 14, 36);
+  const double se = std::sqrt(0.0504 / 50);
+  CHECK(e.elo == Approx(-400 * std::log10(1 / 0.14 - 1)).margin(1e-9));
+  CHECK(e.error == Approx((elo_from_score(0.14 + 1.959963984540054 * se) -
+                           elo_from_score(0.14 - 1.959963984540054 * se)) /
+                          2)
+                       .margin(1e-9));
+  // fastchess's Elo unit tests (W, L, D) = (0, 36, 14), (859, 772, 1329), (1164, 1267, 3049)
+  // published -315.34 ± 95.43, 10.21 ± 9.28, -6.53 ± 6.12; their ± came from an older
+  // approximate normal quantile (those checks are disabled in fastchess today), so the ±
+  // agree to 0.2% and the Elo exactly.
+  CHECK(e.elo == Approx(-315.34).margin(0.01));
+  CHECK(e.error == Approx(95.43).epsilon(0.002));
+  e = trinomial_elo(859, 1329, 772);
+  CHECK(e.elo == Approx(10.21).margin(0.01));
+  CHECK(e.error == Approx(9.28).epsilon(0.002));
+  e = trinomial_elo(1164, 3049, 1267);
+  CHECK(e.elo == Approx(-6.53).margin(0.01));
+  CHECK(e.error == Approx(6.12).epsilon(0.002));
+  // cutechess-cli: "99 - 97 - 104 ... Elo difference: 2.3 +/- 31.8, LOS: 55.7 %".
+  e = trinomial_elo(99, 104, 97);
+  CHECK(e.elo == Approx(2.3).margin(0.05));
+  CHECK(e.error == Approx(31.8).epsilon(0.003));
+  CHECK(e.los == Approx(0.557).margin(0.0005));
+}
+
+TEST_CASE("head to head: pentanomial Elo, nElo and interval as fastchess reports", "[ratings]") {
+  // "Elo: 72.85 +/- 22.33, nElo: 132.30 +/- 39.32 ... Ptnml(0-2): [1, 10, 78, 48, 13]"
+  EloEstimate e = pentanomial_elo({1, 10, 78, 48, 13});
+  CHECK(e.elo == Approx(72.85).margin(0.005));
+  CHECK(e.error == Approx(22.33).margin(0.005));
+  CHECK(e.nelo == Approx(132.30).margin(0.005));
+  CHECK(e.nelo_error == Approx(39.32).margin(0.005));
+  // "Elo: 19.83 +/- 6.77, nElo: 24.25 +/- 8.26 ... Ptnml(0-2): [352, 579, 1264, 743, 464]"
+  e = pentanomial_elo({352, 579, 1264, 743, 464});
+  CHECK(e.elo == Approx(19.83).margin(0.005));
+  CHECK(e.error == Approx(6.77).margin(0.005));
+  CHECK(e.nelo == Approx(24.25).margin(0.005));
+  CHECK(e.nelo_error == Approx(8.26).margin(0.005));
+  // "Elo: 190.85 +/- 65.54, nElo: 549.34 +/- 152.27 ... Ptnml(0-2): [0, 0, 1, 8, 1]"
+  e = pentanomial_elo({0, 0, 1, 8, 1});
+  CHECK(e.elo == Approx(190.85).margin(0.005));
+  CHECK(e.error == Approx(65.54).margin(0.005));
+  CHECK(e.nelo == Approx(549.34).margin(0.005));
+  CHECK(e.nelo_error == Approx(152.27).margin(0.005));
+  // "Elo: -0.00 +/- 296.58, nElo: 0.00 +/- 340.48 ... Ptnml(0-2): [0, 1, 0, 1, 0]"
+  e = pentanomial_elo({0, 1, 0, 1, 0});
+  CHECK(e.elo == Approx(0).margin(1e-9));
+  CHECK(e.error == Approx(296.58).margin(0.005));
+  CHECK(e.nelo_error == Approx(340.48).margin(0.005));
+}
+
+TEST_CASE("head to head: SPRT on the normalised-Elo model", "[ratings]") {
+  // fastchess: "Ptnml(0-2): [0, 0, 1, 8, 1] ... LLR: 1.24 (42.1%) (-2.94, 2.94) [0.00, 50.00]"
+  SprtResult r = sprt_test({0, 0, 1, 8, 1}, parse_sprt("elo0=0,elo1=50,alpha=0.05,beta=0.05"));
+  CHECK(r.llr == Approx(1.24).margin(0.005));
+  CHECK(r.lower == Approx(-2.94).margin(0.005));
+  CHECK(r.upper == Approx(2.94).margin(0.005));
+  CHECK(r.decision == "continue");
+  // Symmetry: swapping the bots and the hypotheses' signs gives the same LLR.
+  CHECK(sprt_llr({3, 10, 40, 12, 5}, 0, 5) == Approx(sprt_llr({5, 12, 40, 10, 3}, 0, -5)).epsilon(1e-9));
+  // At the observed normalised Elo the LLR of (nelo, nelo + d) is ≤ 0 and of (nelo − d, nelo) ≥ 0.
+  const EloEstimate e = pentanomial_elo({30, 100, 300, 120, 40});
+  CHECK(sprt_llr({30, 100, 300, 120, 40}, e.nelo, e.nelo + 5) < 0);
+  CHECK(sprt_llr({30, 100, 300, 120, 40}, e.nelo - 5, e.nelo) > 0);
+  // Many strong results cross the upper bound.
+  r = sprt_test({10, 200, 1000, 400, 100}, parse_sprt("elo0=0,elo1=5,alpha=0.05,beta=0.05"));
+  CHECK(r.decision == "H1 accepted");
+  r = sprt_test({100, 400, 1000, 200, 10}, parse_sprt("alpha=0.05,beta=0.05,elo0=0,elo1=5"));
+  CHECK(r.decision == "H0 accepted");
+  CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=5"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_sprt("elo0=5,elo1=0,alpha=0.05,beta=0.05"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=x,alpha=0.05,beta=0.05"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=5,alpha=0.05,gamma=0.05"), std::invalid_argument);
+}
+
+TEST_CASE("head to head: games pair up by key with seats swapped", "[ratings]") {
+  std::vector<RatedGame> games;
+  auto game = [&](const char* w, const char* b, double score_w, const char* key) {
+    RatedGame g = duel(w, b, score_w);
+    g.pairing = key;
+    games.push_back(g);
+  };
+  game("A", "B", 1, "s1");    // A wins as seat 1
+  game("B", "A", 0.5, "s1");  // draw: pair s1 = 1.5 for A
+  game("A", "B", 0, "s2");
+  game("B", "A", 1, "s2");    // pair s2 = 0
+  game("A", "B", 0.5, "s3");  // partner missing: unpaired
+  game("A", "B", 1, "s4");
+  game("A", "B", 1, "s4");  // same seats: not a pair
+  auto h = head_to_head(games);
+  REQUIRE(h);
+  CHECK(h->first == "A");
+  CHECK(h->wins == 3);
+  CHECK(h->losses == 2);
+  CHECK(h->draws == 2);
+  CHECK(h->pairs == 2);
+  CHECK(h->unpaired == 3);
+  CHECK(h->pentanomial == std::array<int, 5>{1, 0, 0, 1, 0});
+  CHECK(h->draw_ratio == Approx(2.0 / 7));
+  // Three bots: no head-to-head.
+  games.push_back(duel("A", "C", 1));
+  CHECK_FALSE(head_to_head(games));
+}

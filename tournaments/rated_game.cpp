@@ -1,0 +1,57 @@
+#include "tournaments/rated_game.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace arena {
+
+std::vector<RatedGame> rated_games_from_records(const std::vector<GameRecord>& records, int* skipped) {
+  std::vector<RatedGame> games;
+  games.reserve(records.size());
+  int aborted = 0;
+  for (const GameRecord& rec : records) {
+    if (rec.results.empty() || rec.termination == Termination::kAborted) {
+      ++aborted;
+      continue;
+    }
+    RatedGame g;
+    g.players = rec.players;
+    std::set<int> distinct_teams;
+    for (const SeatResult& r : rec.results) {
+      g.ranks.push_back(r.rank);
+      g.teams.push_back(r.team);
+      distinct_teams.insert(r.team);
+    }
+    // Teams only matter when some seats share one; otherwise keep the simple form.
+    if (distinct_teams.size() == rec.results.size()) g.teams.clear();
+    g.pairing = rec.spec + "#" + std::to_string(rec.seed);
+    games.push_back(std::move(g));
+  }
+  if (skipped) *skipped = aborted;
+  return games;
+}
+
+std::string validate_rated_game(const RatedGame& game) {
+  const std::size_t seats = game.players.size();
+  if (seats < 2) return "a rated game needs at least two seats";
+  if (game.ranks.size() != seats) return "ranks and players differ in number";
+  if (!game.teams.empty() && game.teams.size() != seats) return "teams and players differ in number";
+  for (int r : game.ranks)
+    if (r < 1) return "rank " + std::to_string(r) + " is not 1 or more";
+  for (const auto& p : game.players)
+    if (p.empty()) return "a seat has no player name";
+  std::map<int, int> team_rank;
+  std::map<int, std::set<std::string>> team_members;
+  for (std::size_t i = 0; i < seats; ++i) {
+    const int team = game.teams.empty() ? static_cast<int>(i) : game.teams[i];
+    auto [it, inserted] = team_rank.emplace(team, game.ranks[i]);
+    if (!inserted && it->second != game.ranks[i])
+      return "seats of team " + std::to_string(team) + " finished with different ranks";
+    team_members[team].insert(game.players[i]);
+  }
+  if (team_rank.size() < 2) return "every seat is on one team: nothing to compare";
+  return {};
+}
+
+}  // namespace arena
