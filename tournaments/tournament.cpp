@@ -67,8 +67,15 @@ std::string describe(const JournalEntry& e) {
   s << e.round << " ";
   for (size_t i = 0; i < e.players.size(); ++i) s << (i ? " vs " : "") << e.players[i];
   s << ": ";
-  if (e.ranks.empty()) s << "no result";
-  for (size_t i = 0; i < e.ranks.size(); ++i) s << (i ? "-" : "") << e.ranks[i];
+  if (e.ranks.empty()) {
+    s << "no result";
+  } else if (e.ranks.size() == 2) {
+    auto pts = seat_points(e);
+    s << (pts[0] == 0.5 ? "1/2-1/2" : pts[0] == 1 ? "1-0" : "0-1");
+  } else {
+    s << "ranks";
+    for (int r : e.ranks) s << " " << r;
+  }
   s << " (" << e.termination;
   if (e.fault_seat) s << ", seat " << e.fault_seat;
   s << ")";
