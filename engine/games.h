@@ -9,10 +9,12 @@ namespace arena {
 struct GameEntry;
 
 // One declaration per game...
+const GameEntry& flows_entry();
 
 inline std::vector<const GameEntry*> registered_games() {
   return {
       // ...and one line per game, e.g. &clump_entry(),
+      &flows_entry(),
   };
 }
 
