@@ -1,6 +1,7 @@
 #include "engine/flows/route_solver.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace arena::flows {
 
@@ -8,6 +9,7 @@ namespace {
 
 constexpr int kMemoBits = 16;
 constexpr int kNoHead = kSlots;
+constexpr long kSearchBudget = 50000;  // search nodes before handing over to SAT
 
 // fit_of_pair[s][t]: the pairings that join sides s and t.
 struct PairFit {
@@ -34,6 +36,7 @@ RouteSolver::RouteSolver() : memo_(std::size_t{1} << kMemoBits) {
 void RouteSolver::build_wires(const Board& board) {
   for (int c = 0; c < kCells; ++c) {
     empty_[c] = board.empty(c);
+    placed_[c] = board.pairing[c];
     for (int s = 0; s < kHexSides; ++s)
       wire_[c * 6 + s] = static_cast<std::int16_t>(empty_[c] ? trace(board, c, s) : kNoHead);
   }
@@ -125,6 +128,8 @@ void RouteSolver::add_witness(std::uint8_t axes) {
     }
     w.fit[c] = fit;
   }
+  // Routes found with a tile tried on a cell hold only while that very tile lies there.
+  if (fixed_cell_ >= 0) w.fit[fixed_cell_] = static_cast<std::uint16_t>(1u << fixed_pairing_);
   witnesses_.push_back(w);
 }
 
@@ -177,6 +182,10 @@ bool RouteSolver::solve(std::uint8_t needed, Legality legality, bool allow_greed
 
 bool RouteSolver::exact(std::uint8_t needed) {
   ++stats_.exact_searches;
+  if (!cut_condition_holds()) {
+    ++stats_.cut_refutations;
+    return false;
+  }
   // Distance (in empty cells) from each empty cell to each route's goal: orders the search
   // so that it tries the most promising exits first.
   for (int r = 0; r < nroutes_; ++r) {
@@ -205,7 +214,52 @@ bool RouteSolver::exact(std::uint8_t needed) {
     for (auto& e : memo_) e.gen = 0;
     memo_gen_ = 1;
   }
-  if (!dfs_start(0)) return false;
+  // The search is exact and quick on tight positions, but can wander through the many
+  // trails of an open region; past a node budget a SAT solver settles the question.
+  budget_ = kSearchBudget;
+  auto t0 = std::chrono::steady_clock::now();
+  bool found = dfs_start(0);
+  auto t1 = std::chrono::steady_clock::now();
+  stats_.search_seconds += std::chrono::duration<double>(t1 - t0).count();
+  if (found) {
+    add_witness(needed);
+    return true;
+  }
+  if (budget_ >= 0) return false;
+  ++stats_.sat_calls;
+  conflict_.fill(0);
+  clear_state();
+  Board filled;
+  found = fill_exists(filled);
+  stats_.sat_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+  if (!found) return false;
+  // Witness: the routes through the filling the SAT solver found.
+  const Geometry& geo = geometry();
+  for (int r = 0; r < nroutes_; ++r)
+    for (int port : geo.ports[routes_[r].start]) {
+      int c = port / 6, s = port % 6, steps = 0;
+      bool reached = false;
+      while (true) {
+        const int t = pairing_mates(filled.pairing[c])[s];
+        path_[steps++] = static_cast<std::int16_t>(c * 6 + s);
+        const int n = geo.neighbour[c][t];
+        if (n < 0) {
+          reached = geo.port_owner[c][t] == routes_[r].goal;
+          break;
+        }
+        c = n;
+        s = opposite(t);
+      }
+      if (!reached) continue;
+      for (int i = 0; i < steps; ++i) {
+        const int pc = path_[i] / 6, ps = path_[i] % 6;
+        if (!empty_[pc]) continue;
+        const int pt = pairing_mates(filled.pairing[pc])[ps];
+        mate_[pc * 6 + ps] = static_cast<std::int8_t>(pt);
+        mate_[pc * 6 + pt] = static_cast<std::int8_t>(ps);
+      }
+      break;
+    }
   add_witness(needed);
   return true;
 }
@@ -233,6 +287,7 @@ bool RouteSolver::dfs_start(int ri) {
     set_bits(c, b | 1 << (x % 6));
     if (dfs_step(ri, x)) return true;
     set_bits(c, b);
+    if (budget_ < 0) return false;
   }
   memo_store(tag);
   return false;
@@ -240,6 +295,7 @@ bool RouteSolver::dfs_start(int ri) {
 
 bool RouteSolver::dfs_step(int ri, int slot) {
   ++stats_.exact_nodes;
+  if (--budget_ < 0) return false;
   const int tag = ri * (kSlots + 1) + slot;
   if (memo_failed(tag)) return false;
   if (!bfs(ri, slot)) {
@@ -287,6 +343,7 @@ bool RouteSolver::dfs_step(int ri, int slot) {
     set_bits(c, b);
     mate_[c * 6 + s] = -1;
     mate_[c * 6 + t] = -1;
+    if (budget_ < 0) return false;
   }
   memo_store(tag);
   return false;
@@ -382,7 +439,10 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
       if (!legal) {
         next.pairing[cell] = static_cast<std::int8_t>(pairing);
         build_wires(next);
+        fixed_cell_ = cell;
+        fixed_pairing_ = pairing;
         legal = solve(needed, legality, true);
+        fixed_cell_ = -1;
         next.pairing[cell] = kNoTile;
       }
       if (legal) out.push_back(cell * 6 + rot);
