@@ -31,8 +31,9 @@ void RouteSolver::build_cut_graph() {
     cut_head_[v] = static_cast<std::int16_t>(cut_arcs_++);
   };
   for (int x = 0; x < kSlots; ++x) {
-    if (!empty_[x / 6]) continue;
+    if (!empty_[x / 6] || slot_used(x)) continue;  // only what the routes so far left free
     const int w = wire_[x];
+    if (w >= 0 && slot_used(w)) continue;
     if (w < 0)
       add_edge(x / 6, kSideNode + port_end_owner(w), 1);
     else if (x < w && w / 6 != x / 6)
@@ -90,11 +91,12 @@ bool RouteSolver::max_flow_at_least(std::uint8_t source_sides, std::uint8_t sink
   return true;
 }
 
-bool RouteSolver::cut_condition_holds() {
+bool RouteSolver::cut_condition_holds(int first_route) {
   build_cut_graph();
-  // Every non-empty set of routes, every choice of ends (the first route's fixed: the
-  // graph is undirected).
+  // Every non-empty set of the routes still to build, every choice of ends (the first
+  // route's fixed: the graph is undirected).
   for (int subset = 1; subset < (1 << nroutes_); ++subset) {
+    if (subset & ((1 << first_route) - 1)) continue;
     int members[3], n = 0;
     for (int r = 0; r < nroutes_; ++r)
       if (subset >> r & 1) members[n++] = r;

@@ -182,7 +182,7 @@ bool RouteSolver::solve(std::uint8_t needed, Legality legality, bool allow_greed
 
 bool RouteSolver::exact(std::uint8_t needed) {
   ++stats_.exact_searches;
-  if (!cut_condition_holds()) {
+  if (!cut_condition_holds(0)) {
     ++stats_.cut_refutations;
     return false;
   }
@@ -273,6 +273,10 @@ bool RouteSolver::dfs_start(int ri) {
       memo_store(tag);
       return false;
     }
+  if (ri > 0 && !cut_condition_holds(ri)) {
+    memo_store(tag);
+    return false;
+  }
   int starts[kPortsPerSide], order[kPortsPerSide], n = 0;
   for (int x = 0; x < kSlots; ++x) {
     int w = wire_[x];

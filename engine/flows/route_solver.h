@@ -69,7 +69,7 @@ class RouteSolver {
   bool exact(std::uint8_t needed);
   bool dfs_start(int ri);
   // Cut condition (route_cuts.cpp): false proves that no route system exists.
-  bool cut_condition_holds();
+  bool cut_condition_holds(int first_route);
   void build_cut_graph();
   bool max_flow_at_least(std::uint8_t source_sides, std::uint8_t sink_sides, int need);
   // SAT fallback (route_sat.cpp): a filling of the empty hexes joining every route.

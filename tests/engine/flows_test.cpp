@@ -305,7 +305,7 @@ TEST_CASE("flows legality: the solver agrees with brute force on positions with 
   int agree[2][2] = {};  // [legality][exists]
   Rng rng(11);
   for (auto [spec, axes] : setups) {
-    auto positions = random_positions(spec, 6, 5);
+    auto positions = random_positions(spec, axes == 0b111 ? 1 : 2, 5);
     for (size_t i = 0; i < positions.size(); i += 3) {
       int keep = 1 + static_cast<int>(rng.below(4));  // 1..4 empty hexes
       Board b = thin_out(positions[i], keep, axes, rng);
@@ -335,7 +335,7 @@ TEST_CASE("flows legality: legal placements agree with brute force", "[flows]") 
   int compared = 0, with_illegal = 0;
   std::vector<std::int32_t> fast;
   for (auto [spec, axes] : setups) {
-    auto positions = random_positions(spec, 4, 9);
+    auto positions = random_positions(spec, 1, 9);
     for (size_t i = 0; i < positions.size(); i += 5) {
       Board b = thin_out(positions[i], 2 + static_cast<int>(rng.below(3)), axes, rng);  // 2..4 empty
       if (joined_axes(b, axes)) continue;
@@ -364,9 +364,9 @@ TEST_CASE("flows legality: the fast path agrees with the exact search on open po
   Rng rng(13);
   int exists[2] = {};
   for (auto [spec, axes] : setups) {
-    auto positions = random_positions(spec, 3, 21);
-    for (size_t i = 0; i < positions.size(); i += 4) {
-      Board b = thin_out(positions[i], 5 + static_cast<int>(rng.below(8)), axes, rng);  // 5..12 empty
+    auto positions = random_positions(spec, 1, 21);
+    for (size_t i = 0; i < positions.size(); i += 6) {
+      Board b = thin_out(positions[i], 5 + static_cast<int>(rng.below(5)), axes, rng);  // 5..9 empty
       if (joined_axes(b, axes)) continue;
       bool f = fast_solver.routes_exist(b, axes, Legality::kDistinct);
       bool e = exact_solver.routes_exist_exact(b, axes, Legality::kDistinct);
@@ -415,21 +415,296 @@ TEST_CASE("flows: find positions where distinct and independent disagree", "[.fl
     }
   }
 }
-TEST_CASE("flows debug", "[.dbg]") {
-  Board b = board_from(
-      "T1:2 T1:4 T2:2 . T3:1 . T1:4 T2:0 T2:1 T3:0 T1:1 T1:1 T2:1 T0:1 T0:1 T1:1 T0:1 T1:1 T0:2 T3:0 T1:2 "
-      "T2:1 T0:1 T2:0 T3:1 T0:2 T0:2 T3:0 T1:3 T0:2 T1:5 . T2:2 T2:0 T1:2 T1:5 .");
+
+// ================================ distinct vs independent ================================
+
+// Found by the finder above, re-checked by brute force here: each player alone can still
+// reach the far side, but not both at once.
+TEST_CASE("flows legality: positions where distinct and independent disagree", "[flows]") {
+  const char* boards[] = {
+      "T0:2 T2:1 T1:2 T1:3 T3:1 T3:1 T1:5 T0:2 T3:0 T2:0 T2:2 T3:0 T2:0 . T3:0 T2:2 T1:3 T3:0 T0:2 T3:1 T0:0 "
+      "T2:0 "
+      "T1:2 T1:2 T1:2 T3:1 T2:2 . T2:0 T0:0 T1:0 T0:0 T3:1 T1:0 T3:0 T2:0 T2:0",
+      "T0:2 T0:1 T2:1 T1:4 T2:0 T2:0 T1:2 T3:1 T3:1 T3:0 T1:1 . T0:1 T2:1 T0:1 T2:2 . T0:2 T3:1 T0:1 T0:2 "
+      "T2:1 T3:1 "
+      "T0:1 T2:1 T0:1 T2:2 T1:1 T1:1 T1:4 T0:1 T3:1 T0:2 T3:1 T1:2 T1:5 T2:2",
+      ". T3:0 T2:0 T0:2 T0:1 T0:2 T1:4 T3:0 T2:2 T2:1 T0:0 T2:1 T1:4 T3:1 T0:1 T1:3 T1:1 T3:0 T2:1 T2:0 T0:1 "
+      "T2:0 "
+      "T3:0 T0:1 . T1:3 T1:4 T1:5 T1:3 T1:5 T0:2 T1:2 T1:3 T0:2 T2:0 T1:3 T3:1"};
   RouteSolver solver;
-  for (Legality leg : {Legality::kDistinct, Legality::kIndependent}) {
-    std::vector<std::int32_t> fast;
-    solver.legal_placements(b, 0b101, leg, 0, fast);
-    auto exp = brute_legal_placements(b, 0b101, leg, 0);
-    std::cout << "leg " << int(leg) << " fast " << fast.size() << " brute " << exp.size() << " exists "
-              << solver.routes_exist(b, 0b101, leg) << brute_routes_exist(b, 0b101, leg) << "\n";
-    Board n = b;
-    n.pairing[5] = tile_pairing(0, 2);
-    std::cout << " after b2:2 " << solver.routes_exist(n, 0b101, leg)
-              << solver.routes_exist_exact(n, 0b101, leg) << brute_routes_exist(n, 0b101, leg) << " joined "
-              << int(joined_axes(n, 0b101)) << "\n";
+  const std::uint8_t axes = 0b101;  // 2 players on sides 0 and 2
+  for (const char* text : boards) {
+    Board b = board_from(text);
+    INFO(text);
+    CHECK(brute_routes_exist(b, axes, Legality::kIndependent));
+    CHECK_FALSE(brute_routes_exist(b, axes, Legality::kDistinct));
+    CHECK(solver.routes_exist(b, axes, Legality::kIndependent));
+    CHECK_FALSE(solver.routes_exist(b, axes, Legality::kDistinct));
+    CHECK_FALSE(solver.routes_exist_exact(b, axes, Legality::kDistinct));
   }
+}
+
+TEST_CASE("flows legality: placements the two rules judge differently", "[flows]") {
+  // The position before the first disagreement above: fill one of its two holes back in
+  // and ask which placements each rule allows there.
+  Board full = board_from(
+      "T0:2 T2:1 T1:2 T1:3 T3:1 T3:1 T1:5 T0:2 T3:0 T2:0 T2:2 T3:0 T2:0 . T3:0 T2:2 T1:3 T3:0 T0:2 T3:1 T0:0 "
+      "T2:0 "
+      "T1:2 T1:2 T1:2 T3:1 T2:2 . T2:0 T0:0 T1:0 T0:0 T3:1 T1:0 T3:0 T2:0 T2:0");
+  const int hole = parse_cell("e1");  // cell 27
+  REQUIRE(full.empty(hole));
+  Board b = full;
+  b.pairing[parse_cell("b5")] = kNoTile;  // three holes: b5, c2, e1
+  RouteSolver solver;
+  int differ = 0;
+  for (int type = 0; type < kTileTypes; ++type) {
+    std::vector<std::int32_t> d, i;
+    solver.legal_placements(b, 0b101, Legality::kDistinct, type, d);
+    solver.legal_placements(b, 0b101, Legality::kIndependent, type, i);
+    CHECK(d == brute_legal_placements(b, 0b101, Legality::kDistinct, type));
+    CHECK(i == brute_legal_placements(b, 0b101, Legality::kIndependent, type));
+    // distinct is stricter: everything it allows, independent allows too.
+    for (auto m : d) CHECK(std::find(i.begin(), i.end(), m) != i.end());
+    differ += static_cast<int>(i.size() - d.size());
+  }
+  CHECK(differ > 0);
+}
+
+// ================================ seating and spec ================================
+
+TEST_CASE("flows seating: defaults, teams and turn order", "[flows]") {
+  struct Case {
+    int players;
+    std::vector<int> sides, teams, cycle;
+    std::uint8_t axes;
+  };
+  const Case cases[] = {
+      {2, {0, 2}, {0, 1}, {1, 2}, 0b101},
+      {3, {0, 2, 4}, {0, 1, 2}, {1, 2, 3}, 0b111},
+      {4, {0, 1, 3, 4}, {0, 1, 0, 1}, {1, 2, 3, 4}, 0b011},
+      {5, {0, 1, 2, 3, 4}, {0, 1, 2, 0, 1}, {1, 2, 3, 4, 5, 3}, 0b111},
+      {6, {0, 1, 2, 3, 4, 5}, {0, 1, 2, 0, 1, 2}, {1, 2, 3, 4, 5, 6}, 0b111},
+  };
+  for (const Case& c : cases) {
+    Seating st = make_seating(c.players, "default");
+    CHECK(st.side_of_seat == c.sides);
+    CHECK(st.team_of_seat == c.teams);
+    CHECK(st.turn_cycle == c.cycle);
+    CHECK(st.axes == c.axes);
+    auto game = make_game("flows:players=" + std::to_string(c.players));
+    CHECK(game->num_players() == c.players);
+    CHECK(game->spec() == "flows:players=" + std::to_string(c.players) + ",legality=distinct,sides=default");
+  }
+}
+
+TEST_CASE("flows spec: sides= is validated and canonical", "[flows]") {
+  // The default seating spelled out is still "default"; others stay explicit.
+  CHECK(make_game("flows:players=3,sides=0-2-4")->spec() ==
+        "flows:players=3,legality=distinct,sides=default");
+  CHECK(make_game("flows:players=3,sides=2-4-0")->spec() == "flows:players=3,legality=distinct,sides=2-4-0");
+  CHECK(make_game("flows:sides=1-2")->spec() == "flows:players=2,legality=distinct,sides=1-2");
+  CHECK(make_game("flows:players=4,sides=1-2-4-5")->spec() ==
+        "flows:players=4,legality=distinct,sides=1-2-4-5");
+  CHECK(make_game("flows:legality=independent")->spec() ==
+        "flows:players=2,legality=independent,sides=default");
+  auto rejects = [](const std::string& spec, const std::string& part) {
+    INFO(spec);
+    try {
+      make_game(spec);
+      FAIL("accepted");
+    } catch (const SpecError& e) {
+      INFO(e.what());
+      CHECK(std::string(e.what()).find(part) != std::string::npos);
+    }
+  };
+  rejects("flows:sides=0-3", "face each other");              // 2p: a solo must face a black side
+  rejects("flows:players=3,sides=0-1-3", "face each other");  // 3p likewise
+  rejects("flows:players=4,sides=0-1-2-3", "team play");      // 4p: everyone needs a partner
+  rejects("flows:sides=0-2-4", "lists 3 sides");
+  rejects("flows:sides=0-0", "twice");
+  rejects("flows:players=3,sides=0-4-2", "clockwise");
+  rejects("flows:sides=0-6", "0..5");
+  rejects("flows:sides=x", "0..5");
+  rejects("flows:sides=0--2", "0..5");
+  rejects("flows:players=7", "players");
+  rejects("flows:legality=loose", "legality");
+  // A custom 5-player seating gives the solo (side 3, facing black side 0) the extra turn.
+  Seating st = make_seating(5, "1-2-3-4-5");
+  CHECK(st.turn_cycle == std::vector<int>{1, 2, 3, 4, 5, 3});
+  CHECK(st.team_of_seat == std::vector<int>{0, 1, 2, 0, 1});
+}
+
+// ================================ play ================================
+
+TEST_CASE("flows play: chance draws, notation, normalised rotations, errors", "[flows]") {
+  auto game = make_game("flows");
+  auto s = game->new_initial_state();
+  CHECK(s->is_chance());
+  auto outcomes = s->chance_outcomes();
+  REQUIRE(outcomes.size() == 4);
+  for (auto& [m, p] : outcomes) CHECK(p == Approx(0.25));
+  CHECK(s->parse_move("x").status == ParsedMove::Status::kUnparseable);
+  s->apply(parse_or_throw(*s, "T0"));
+  CHECK(s->current_player() == 1);
+  CHECK(s->legal_moves().size() == 37 * 3);
+  // T0 at rotation 3 is T0 at rotation 0.
+  ParsedMove p = s->parse_move("d4:3");
+  REQUIRE(p.ok());
+  CHECK(s->move_to_string(p.move) == "d4:0");
+  CHECK(s->parse_move("T0@d4:5").ok());
+  CHECK(s->move_to_string(s->parse_move("T0@d4:5").move) == "d4:2");
+  CHECK(s->parse_move("T1@d4:0").status == ParsedMove::Status::kIllegal);
+  CHECK(s->parse_move("h4:0").status == ParsedMove::Status::kUnparseable);
+  CHECK(s->parse_move("d4:6").status == ParsedMove::Status::kUnparseable);
+  CHECK(s->parse_move("d4").status == ParsedMove::Status::kUnparseable);
+  CHECK(s->parse_move("T9@d4:1").status == ParsedMove::Status::kUnparseable);
+  // Hidden draw: only the mover sees it; the placement reveals it to everyone.
+  auto s2 = game->new_initial_state();
+  Move draw = parse_or_throw(*s2, "T2");
+  CHECK(s2->action_view(1, draw) == "T2");
+  CHECK(s2->action_view(2, draw) == "?");
+  s2->apply(draw);
+  CHECK(s2->observation(1).find("tile T2") != std::string::npos);
+  CHECK(s2->observation(2).find("tile ?") != std::string::npos);
+  CHECK(s2->observation(2).find("T2") == std::string::npos);
+  Move place = parse_or_throw(*s2, "a1:4");  // T2 repeats every 3 rotations: a1:1
+  CHECK(s2->move_to_string(place) == "a1:1");
+  CHECK(s2->action_view(2, place) == "T2@a1:1");
+  s2->apply(place);
+  CHECK(s2->is_chance());
+  CHECK(s2->observation(2).find("board T2:1 .") != std::string::npos);
+  CHECK(s2->observation(2).find("unplaced 10 10 9 10") != std::string::npos);
+  CHECK(s2->parse_move("T2").ok());
+  auto again = s2->clone();
+  again->apply(parse_or_throw(*again, "T1"));
+  CHECK(again->parse_move("a1:0").status == ParsedMove::Status::kIllegal);  // taken
+  CHECK(again->parse_move("a1:0").error.find("already holds") != std::string::npos);
+  CHECK(game->hidden_information());
+}
+
+TEST_CASE("flows play: a team joins its two sides (4 players)", "[flows]") {
+  // T0 at rotation 1 joins NW and SE (5-2): the diagonal a1 b2 c3 d4 e4 f4 g4 joins
+  // side 0 (a1's NW edge) to side 3 (g4's SE edge): team (0,3) = seats 1 and 3.
+  auto game = make_game("flows:players=4");
+  std::string moves;
+  for (const char* cell : {"a1", "b2", "c3", "d4", "e4", "f4", "g4"})
+    moves += std::string("T0 ") + cell + ":1 ";
+  auto s = play(*game, moves);
+  REQUIRE(s->is_terminal());
+  auto r = s->results();
+  CHECK(r[0].rank == 1);
+  CHECK(r[2].rank == 1);
+  CHECK(r[1].rank == 2);
+  CHECK(r[3].rank == 2);
+  CHECK(r[0].team == 0);
+  CHECK(r[2].team == 0);
+  CHECK(r[1].team == 1);
+  CHECK(r[3].team == 1);
+  CHECK(r[0].score == 1);
+  CHECK(r[1].score == 0);
+  CHECK(s->observation(2).find("winners 1 3") != std::string::npos);
+  // In a 2-player game the same line is a solo win for the player on side 0.
+  auto s2 = play(*make_game("flows"), moves);
+  REQUIRE(s2->is_terminal());
+  CHECK(s2->results()[0].rank == 1);
+  CHECK(s2->results()[1].rank == 2);
+}
+
+TEST_CASE("flows play: two flows completed by one tile share the win", "[flows]") {
+  // N-S: a1 b2 c3 (5-2 straights), d4 (5-3), e3 (0-2), f3 g3 (5-2) -> g3's SE edge, side 3.
+  // NW-SE: d1..d7 along E-W (1-4) -> d1's W edge is side 5, d7's E edge side 2.
+  // d4 gets T0 rotation 0 {0-2, 3-5, 1-4}: it completes both at once.
+  auto game = make_game("flows");
+  auto s =
+      play(*game,
+           "T0 a1:1 T0 b2:1 T0 c3:1 T0 f3:1 T0 g3:1 T0 e3:0 T2 d1:2 T2 d2:2 T2 d3:2 T2 d5:2 T2 d6:2 T2 d7:2");
+  REQUIRE_FALSE(s->is_terminal());
+  s->apply(parse_or_throw(*s, "T0"));
+  s->apply(parse_or_throw(*s, "d4:0"));
+  REQUIRE(s->is_terminal());
+  CHECK(fs(*s).winning_axes() == 0b101);
+  auto r = s->results();
+  CHECK(r[0].rank == 1);
+  CHECK(r[1].rank == 1);
+}
+
+TEST_CASE("flows play: 5 players, the solo takes the black side's turn", "[flows]") {
+  auto game = make_game("flows:players=5");
+  Rng rng(5);
+  std::vector<Move> scratch;
+  auto s = game->new_initial_state();
+  std::vector<int> movers;
+  while (!s->is_terminal() && movers.size() < 12) {
+    if (!s->is_chance()) movers.push_back(s->current_player());
+    s->apply(random_action(*s, rng, scratch));
+  }
+  REQUIRE(movers.size() >= 7);
+  const int expected[] = {1, 2, 3, 4, 5, 3, 1, 2, 3, 4, 5, 3};
+  for (size_t i = 0; i < movers.size(); ++i) CHECK(movers[i] == expected[i]);
+  CHECK(s->results()[2].team == 2);  // the solo's own team
+}
+
+TEST_CASE("flows play: random games end for 2..6 players; unplayable tiles win for the holder", "[flows]") {
+  std::vector<Move> scratch;
+  int unplayable = 0;
+  for (int players = 2; players <= 6; ++players) {
+    auto game = make_game("flows:players=" + std::to_string(players));
+    const auto& st = static_cast<const FlowsGame&>(*game).seating();
+    for (int g = 0; g < (players == 2 || players == 4 ? 3 : 1); ++g) {
+      Rng rng(derive_seed(77, static_cast<std::uint64_t>(players * 10 + g)));
+      auto s = game->new_initial_state();
+      int actions = 0, last_mover = 0;
+      while (!s->is_terminal() && actions < game->max_game_length()) {
+        if (s->is_chance()) last_mover = fs(*s).mover();
+        s->apply(random_action(*s, rng, scratch));
+        ++actions;
+      }
+      REQUIRE(s->is_terminal());
+      auto r = s->results();
+      REQUIRE(static_cast<int>(r.size()) == players);
+      int first = 0;
+      for (auto& x : r) first += x.rank == 1;
+      CHECK(first >= 1);
+      CHECK(first < players);
+      for (int seat = 1; seat <= players; ++seat)
+        for (int other = 1; other <= players; ++other)
+          if (st.team_of_seat[seat - 1] == st.team_of_seat[other - 1])
+            CHECK(r[seat - 1].rank == r[other - 1].rank);
+      if (fs(*s).won_by_unplayable_tile()) {
+        ++unplayable;
+        // The holder's team won, and brute force confirms (when few hexes are left)
+        // that the tile fit nowhere.
+        CHECK(r[last_mover - 1].rank == 1);
+        CHECK(s->history().back().actor == kChance);
+        const Board& b = fs(*s).board();
+        if (empty_count(b) <= 4)
+          CHECK(brute_legal_placements(b, st.axes, Legality::kDistinct, s->history().back().move - kDrawBase)
+                    .empty());
+        CHECK(s->observation(1).find("end unplayable_tile") != std::string::npos);
+      }
+    }
+  }
+  CHECK(unplayable > 0);
+}
+
+TEST_CASE("flows perft: empty board and a recorded position", "[flows]") {
+  auto game = make_game("flows");
+  auto s = game->new_initial_state();
+  CHECK(perft(*s, 1) == 4);
+  CHECK(perft(*s, 2) == 37 * 14);  // every placement of every type is legal on an empty board
+  CHECK(perft(*s, 3) == 37 * 14 * 4);
+  auto six = make_game("flows:players=6")->new_initial_state();
+  CHECK(perft(*six, 2) == 37 * 14);
+  // After two placements: 35 empty hexes, still nothing illegal; the supply lost a T1
+  // and a T3 but every type is still drawable.
+  auto p = play(*game, "T1 d4:3 T3 a1:1");
+  CHECK(perft(*p, 1) == 4);
+  CHECK(perft(*p, 2) == 35 * 14);
+  auto div = perft_divide(*p, 2);
+  REQUIRE(div.size() == 4);
+  CHECK(div[0] == std::pair<std::string, std::uint64_t>{"T0", 35 * 3});
+  CHECK(div[1] == std::pair<std::string, std::uint64_t>{"T1", 35 * 6});
+  // Mid-placement (chance outcome included in the moves).
+  auto q = play(*game, "T1 d4:3 T2");
+  CHECK(perft(*q, 1) == 36 * 3);
 }
