@@ -182,6 +182,7 @@ bool RouteSolver::solve(std::uint8_t needed, Legality legality, bool allow_greed
 
 bool RouteSolver::exact(std::uint8_t needed) {
   ++stats_.exact_searches;
+  clear_state();  // the cut graph is built on what is free
   if (!cut_condition_holds(0)) {
     ++stats_.cut_refutations;
     return false;

@@ -451,10 +451,10 @@ TEST_CASE("flows legality: placements the two rules judge differently", "[flows]
       "T0:2 T2:1 T1:2 T1:3 T3:1 T3:1 T1:5 T0:2 T3:0 T2:0 T2:2 T3:0 T2:0 . T3:0 T2:2 T1:3 T3:0 T0:2 T3:1 T0:0 "
       "T2:0 "
       "T1:2 T1:2 T1:2 T3:1 T2:2 . T2:0 T0:0 T1:0 T0:0 T3:1 T1:0 T3:0 T2:0 T2:0");
-  const int hole = parse_cell("e1");  // cell 27
-  REQUIRE(full.empty(hole));
+  REQUIRE(full.empty(parse_cell("c5")));
+  REQUIRE(full.empty(parse_cell("e6")));
   Board b = full;
-  b.pairing[parse_cell("b5")] = kNoTile;  // three holes: b5, c2, e1
+  b.pairing[parse_cell("b5")] = kNoTile;  // three holes: b5, c5, e6
   RouteSolver solver;
   int differ = 0;
   for (int type = 0; type < kTileTypes; ++type) {
@@ -604,7 +604,8 @@ TEST_CASE("flows play: a team joins its two sides (4 players)", "[flows]") {
   CHECK(r[1].score == 0);
   CHECK(s->observation(2).find("winners 1 3") != std::string::npos);
   // In a 2-player game the same line is a solo win for the player on side 0.
-  auto s2 = play(*make_game("flows"), moves);
+  auto two = make_game("flows");  // the game must outlive its states
+  auto s2 = play(*two, moves);
   REQUIRE(s2->is_terminal());
   CHECK(s2->results()[0].rank == 1);
   CHECK(s2->results()[1].rank == 2);
@@ -693,7 +694,8 @@ TEST_CASE("flows perft: empty board and a recorded position", "[flows]") {
   CHECK(perft(*s, 1) == 4);
   CHECK(perft(*s, 2) == 37 * 14);  // every placement of every type is legal on an empty board
   CHECK(perft(*s, 3) == 37 * 14 * 4);
-  auto six = make_game("flows:players=6")->new_initial_state();
+  auto six_game = make_game("flows:players=6");
+  auto six = six_game->new_initial_state();
   CHECK(perft(*six, 2) == 37 * 14);
   // After two placements: 35 empty hexes, still nothing illegal; the supply lost a T1
   // and a T3 but every type is still drawable.
