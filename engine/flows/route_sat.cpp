@@ -59,10 +59,9 @@ bool RouteSolver::fill_exists(Board& filled) {
       if (!empty_[x / 6]) continue;
       const int w = wire_[x];
       if (w < 0) {
-        if (port_end_owner(w) != start) {
-          sat.add(-reach(x));
-          sat.add(0);
-        }
+        // Wired to a port: entered by the start side's flow, or by no flow of this route.
+        sat.add(port_end_owner(w) == start ? reach(x) : -reach(x));
+        sat.add(0);
         continue;
       }
       // Entering x = leaving hex w/6 through side w%6, having entered it by another side.

@@ -9,7 +9,6 @@ namespace {
 
 constexpr int kMemoBits = 16;
 constexpr int kNoHead = kSlots;
-constexpr long kSearchBudget = 50000;  // search nodes before handing over to SAT
 
 // fit_of_pair[s][t]: the pairings that join sides s and t.
 struct PairFit {
@@ -217,7 +216,7 @@ bool RouteSolver::exact(std::uint8_t needed) {
   }
   // The search is exact and quick on tight positions, but can wander through the many
   // trails of an open region; past a node budget a SAT solver settles the question.
-  budget_ = kSearchBudget;
+  budget_ = search_budget_;
   auto t0 = std::chrono::steady_clock::now();
   bool found = dfs_start(0);
   auto t1 = std::chrono::steady_clock::now();

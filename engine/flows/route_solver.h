@@ -41,6 +41,9 @@ class RouteSolver {
   // Exact search only, no greedy pass (for tests that check the fast path against it).
   bool routes_exist_exact(const Board& board, std::uint8_t axes, Legality legality);
 
+  // Search nodes before the exact search hands over to SAT (tests set 0 to check SAT).
+  void set_search_budget(long nodes) { search_budget_ = nodes; }
+
   struct Stats {
     long solves = 0, witness_hits = 0, greedy_hits = 0, exact_searches = 0, exact_nodes = 0, sat_calls = 0,
          cut_refutations = 0;
@@ -96,6 +99,7 @@ class RouteSolver {
   std::array<std::int16_t, kSlots> base_wire_{};
   std::array<std::int8_t, kCells> placed_{};  // working board's pairings
   long budget_ = 0;
+  long search_budget_ = 50000;
   int fixed_cell_ = -1, fixed_pairing_ = 0;  // the tile being tried while solving
   std::array<std::int8_t, kCells> empty_{};  // working board: 1 when empty
   std::array<std::uint64_t, 5> state_{};

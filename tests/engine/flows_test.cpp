@@ -303,6 +303,8 @@ TEST_CASE("flows legality: the solver agrees with brute force on positions with 
                                                          {"flows:players=4", 0b011},
                                                          {"flows:players=6", 0b111}};
   int agree[2][2] = {};  // [legality][exists]
+  RouteSolver sat_only;  // no search budget: every exact question goes to the SAT solver
+  sat_only.set_search_budget(0);
   Rng rng(11);
   for (auto [spec, axes] : setups) {
     auto positions = random_positions(spec, axes == 0b111 ? 1 : 2, 5);
@@ -315,6 +317,7 @@ TEST_CASE("flows legality: the solver agrees with brute force on positions with 
         INFO(spec << " board " << board_text(b));
         CHECK(solver.routes_exist(b, axes, leg) == expected);
         CHECK(solver.routes_exist_exact(b, axes, leg) == expected);
+        CHECK(sat_only.routes_exist_exact(b, axes, leg) == expected);
         ++agree[static_cast<int>(leg)][expected];
       }
     }
