@@ -20,6 +20,7 @@ inline std::vector<const GameEntry*> registered_games() {
       // ...and one line per game.
       &clump_entry(),
       &flume_entry(),
+      &flows_entry(),
       &flush_entry(),
       &flume_cards_entry(),
   };

@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "engine/core/registry.h"
+#include "referee/adjudication.h"
 #include "referee/pgn.h"
 
 namespace arena {
@@ -38,28 +39,6 @@ std::optional<std::string> compare_results(const std::vector<SeatResult>& record
 bool fault_at_decision(Termination t) {
   return t == Termination::kTimeForfeit || t == Termination::kIllegalMove || t == Termination::kUnparseable ||
          t == Termination::kOutputFlood;
-}
-
-// A fault ends the game with the faulting seat and its partners sharing the worst rank
-// and everybody else sharing rank 1 (docs/records.md, "Faults").
-std::optional<std::string> check_fault_ranks(const GameRecord& r) {
-  const int n = static_cast<int>(r.players.size());
-  if (static_cast<int>(r.results.size()) != n)
-    return std::string("a fault termination must record every seat's rank");
-  const int fault_team = r.results[r.fault_seat - 1].team;
-  const int fault_rank = r.results[r.fault_seat - 1].rank;
-  if (fault_rank <= 1) return "the faulting seat " + std::to_string(r.fault_seat) + " is ranked 1";
-  for (int s = 1; s <= n; ++s) {
-    const SeatResult& sr = r.results[s - 1];
-    bool faulter = sr.team == fault_team;
-    if (faulter && sr.rank != fault_rank)
-      return "seat " + std::to_string(s) + " (partner of the faulting seat) has rank " +
-             std::to_string(sr.rank) + ", not the faulting seat's " + std::to_string(fault_rank);
-    if (!faulter && sr.rank != 1)
-      return "seat " + std::to_string(s) + " did not fault but has rank " + std::to_string(sr.rank) +
-             ", not 1";
-  }
-  return std::nullopt;
 }
 
 std::optional<Discrepancy> game_level(std::string message) { return Discrepancy{0, std::move(message)}; }
@@ -110,10 +89,12 @@ std::optional<Discrepancy> replay(const GameRecord& r, const GameFactory& factor
       return std::nullopt;
     case Termination::kLengthCap:
       if (over) return game_level("the record says length cap but the game ended by the rules");
-      if (static_cast<int>(r.actions.size()) < game->max_game_length())
+      if (static_cast<int>(r.actions.size()) != game->max_game_length())
         return game_level("length cap after " + std::to_string(r.actions.size()) +
-                          " actions, below the game's maximum of " + std::to_string(game->max_game_length()));
-      if (auto diff = compare_results(r.results, state->results())) return game_level(*diff);
+                          " actions, but the game's maximum is " + std::to_string(game->max_game_length()));
+      if (r.fault_seat != 0) return game_level("a length cap names a faulting seat");
+      // The referee adjudicates a capped game as a draw between all seats.
+      if (auto diff = compare_results(r.results, drawn_results(*game))) return game_level(*diff);
       return std::nullopt;
     case Termination::kAborted:
       if (!r.results.empty()) return game_level("an aborted game records a result");
@@ -128,7 +109,8 @@ std::optional<Discrepancy> replay(const GameRecord& r, const GameFactory& factor
   if (fault_at_decision(r.termination) && state->current_player() != r.fault_seat)
     return game_level(why + " by seat " + std::to_string(r.fault_seat) + " but " +
                       actor_name(state->current_player()) + " was to act");
-  if (auto bad = check_fault_ranks(r)) return game_level(*bad);
+  // The referee's ruling: the faulting seat and its partners last, everybody else first.
+  if (auto diff = compare_results(r.results, fault_results(*game, r.fault_seat))) return game_level(*diff);
   return std::nullopt;
 }
 

@@ -152,10 +152,11 @@ TEST_CASE("verify: fault terminations stop the game with the faulting seat last"
   CHECK_THAT(verify_message(r, 0), Catch::Contains("seat 1 was to act"));
   r.termination = Termination::kCrash;  // a crash may happen off turn
   CHECK_FALSE(verify_record(r, race_factory()));
-  r.results = {{2, 0, 0}, {2, 0, 1}};
-  CHECK_THAT(verify_message(r, 0), Catch::Contains("seat 1 did not fault but has rank 2"));
+  r.results = {{2, 0, 0}, {1, 1, 1}};
+  CHECK_THAT(verify_message(r, 0), Catch::Contains("seat 1: the record says rank 2, score 0"));
   r.results = {{1, 1, 0}, {1, 0, 1}};
-  CHECK_THAT(verify_message(r, 0), Catch::Contains("faulting seat 2 is ranked 1"));
+  CHECK_THAT(verify_message(r, 0),
+             Catch::Contains("seat 2: the record says rank 1, score 0, team 1, the rules say rank 2"));
   r.fault_seat = 0;
   CHECK_THAT(verify_message(r, 0), Catch::Contains("without a FaultSeat"));
   r = race_record();  // the game really ended: no fault can be recorded
@@ -172,7 +173,8 @@ TEST_CASE("verify: a length cap needs the maximum length and the rules' adjudica
   CHECK_FALSE(verify_record(r, race_factory(3)));
   auto d = verify_record(r, race_factory(4));
   REQUIRE(d);
-  CHECK_THAT(d->message, Catch::Contains("below the game's maximum of 4"));
+  CHECK_THAT(d->message, Catch::Contains("the game's maximum is 4"));
+  CHECK(verify_record(r, race_factory(2)));  // more actions than the cap allows
   r.results = {{1, 1, 0}, {2, 0, 1}};
   d = verify_record(r, race_factory(3));
   REQUIRE(d);
