@@ -154,7 +154,11 @@ TournamentConfig load_tournament_config(const std::string& dir) {
 
 TournamentRun start_tournament(const TournamentConfig& config, bool quiet, std::FILE* out) {
   validate_config(config);
-  make_game(config.game);  // a bad spec fails before any folder is made
+  // Everything that can be refused is refused before any folder is made.
+  auto game = make_game(config.game);
+  make_schedule(schedule_request(config, *game));
+  runner_options(config);
+  for (const auto& b : config.bots) bot_argv(b);
   fs::path dir(config.out);
   if (fs::exists(dir / kJournalFile) || fs::exists(dir / kConfigFile))
     throw ConfigError(config.out + " already holds a tournament: continue it with --resume " + config.out +

@@ -1,0 +1,166 @@
+// End-to-end tournaments through the real `arena` binary: complete runs, determinism
+// across concurrency, and resume after SIGKILL of the referee at random moments.
+#include <catch2/catch.hpp>
+
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "../referee/referee_test_util.h"
+#include "referee/verify.h"
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Records with the measured times taken out: everything else must match exactly.
+std::string without_times(const std::string& pgn) {
+  static const std::regex time(R"( [0-9]+(\.[0-9]+)?s\})");
+  return std::regex_replace(pgn, time, "}");
+}
+
+struct Dir {
+  fs::path path;
+  explicit Dir(const std::string& name) {
+    path = fs::temp_directory_path() / ("arena-tt-" + std::to_string(::getpid()) + "-" + name);
+    fs::remove_all(path);
+  }
+  ~Dir() { fs::remove_all(path); }
+};
+
+std::vector<std::string> tournament_args(const fs::path& out, int concurrency, const std::string& tag) {
+  return {reftest::bin("arena"), "tournament", "clump:size=6", "--bot", "rand=" + reftest::bin("random_bot") + " " + tag,
+          "--bot", "greedy=" + reftest::bin("greedy_bot") + " " + tag, "--bot",
+          "rand2=" + reftest::bin("random_bot") + " " + tag, "--games", "16", "--seed", "11", "--tc", "20+1",
+          "--concurrency", std::to_string(concurrency), "--out", out.string(), "--quiet"};
+}
+
+pid_t spawn(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  REQUIRE(rc == 0);
+  return pid;
+}
+
+int wait_exit(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int run(const std::vector<std::string>& args) { return wait_exit(spawn(args)); }
+
+std::vector<std::string> resume_args(const fs::path& out) {
+  return {reftest::bin("arena"), "tournament", "--resume", out.string(), "--quiet"};
+}
+
+// Bots whose referee was killed see end of input and leave; give them a moment.
+void expect_no_bots_left(const std::string& tag) {
+  for (int i = 0; i < 100 && !reftest::live_processes_with(tag).empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  CHECK(reftest::live_processes_with(tag).empty());
+}
+
+}  // namespace
+
+TEST_CASE("tournament: a complete run leaves verified records, journal and tables", "[tournament]") {
+  Dir a("full");
+  auto tag = reftest::new_tag();
+  REQUIRE(run(tournament_args(a.path, 2, tag)) == 0);
+  for (const char* f : {"tournament.json", "games.pgn", "journal.jsonl", "ratings.txt", "ratings.csv", "ratings.json",
+                        "crosstable.txt", "crosstable.csv", "faults.txt", "faults.csv"})
+    CHECK(fs::exists(a.path / f));
+  std::string journal = slurp(a.path / "journal.jsonl");
+  CHECK(std::count(journal.begin(), journal.end(), '\n') == 3 * 16);
+  auto report = arena::verify_pgn(slurp(a.path / "games.pgn"), arena::registry_game_factory());
+  CHECK(report.games == 48);
+  CHECK(report.ok());
+  CHECK_THAT(slurp(a.path / "ratings.txt"), Catch::Contains("greedy") && Catch::Contains("rand2"));
+  // A finished folder is not started again by mistake.
+  CHECK(run(tournament_args(a.path, 2, tag)) == 2);
+  expect_no_bots_left(tag);
+}
+
+TEST_CASE("tournament: records do not depend on concurrency", "[tournament]") {
+  Dir one("c1"), three("c3");
+  auto tag = reftest::new_tag();
+  REQUIRE(run(tournament_args(one.path, 1, tag)) == 0);
+  REQUIRE(run(tournament_args(three.path, 3, tag)) == 0);
+  CHECK(slurp(one.path / "journal.jsonl") == slurp(three.path / "journal.jsonl"));
+  CHECK(without_times(slurp(one.path / "games.pgn")) == without_times(slurp(three.path / "games.pgn")));
+  CHECK(slurp(one.path / "ratings.txt") == slurp(three.path / "ratings.txt"));
+}
+
+TEST_CASE("tournament: SIGKILL of the referee at random moments, then resume, equals an uninterrupted run",
+          "[tournament]") {
+  Dir reference("ref"), killed("killed");
+  auto tag = reftest::new_tag();
+  REQUIRE(run(tournament_args(reference.path, 2, tag)) == 0);
+
+  const std::string reference_journal = slurp(reference.path / "journal.jsonl");
+  std::mt19937 rng(12345);
+  // The first start, then at least 20 kills of resumed runs at random points.
+  pid_t pid = spawn(tournament_args(killed.path, 2, tag));
+  int kills = 0, finished_early = 0, partial = 0;
+  std::size_t last_lines = 0;
+  while (kills < 20) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(5, 60)(rng)));
+    if (::kill(pid, SIGKILL) == 0) ++kills;
+    int code = wait_exit(pid);
+    if (code == 0) ++finished_early;  // it finished before the kill landed
+    std::string j = slurp(killed.path / "journal.jsonl");
+    std::size_t lines = std::count(j.begin(), j.end(), '\n');
+    CHECK(lines >= last_lines);  // nothing committed is ever lost
+    CHECK(reference_journal.compare(0, j.size(), j) == 0);
+    if (lines > 0 && lines < 48) ++partial;
+    last_lines = lines;
+    // Between runs the folder must already be consistent: journal a prefix of the
+    // reference journal, PGN exactly its records (after repair on the next open).
+    pid = spawn(resume_args(killed.path));
+  }
+  REQUIRE(wait_exit(pid) == 0);
+  INFO("kills: " << kills << ", runs that had already finished: " << finished_early);
+  CHECK(partial >= 10);  // most kills landed in the middle of the tournament
+  CHECK(slurp(killed.path / "journal.jsonl") == slurp(reference.path / "journal.jsonl"));
+  CHECK(without_times(slurp(killed.path / "games.pgn")) == without_times(slurp(reference.path / "games.pgn")));
+  CHECK(slurp(killed.path / "ratings.txt") == slurp(reference.path / "ratings.txt"));
+  CHECK(slurp(killed.path / "crosstable.txt") == slurp(reference.path / "crosstable.txt"));
+  expect_no_bots_left(tag);
+}
+
+TEST_CASE("tournament: bad configuration is refused before anything runs", "[tournament]") {
+  Dir d("bad");
+  CHECK(run({reftest::bin("arena"), "tournament", "clump:size=7", "--bot", "a=x", "--bot", "b=y", "--out",
+             d.path.string(), "--quiet"}) == 2);
+  CHECK_FALSE(fs::exists(d.path));
+  CHECK(run({reftest::bin("arena"), "tournament", "clump", "--bot", "a=x", "--out", d.path.string()}) == 2);
+  CHECK(run({reftest::bin("arena"), "tournament", "--resume", d.path.string()}) == 2);
+  CHECK(run({reftest::bin("arena"), "tournament", "clump", "--bot", "a=x", "--bot", "b=y", "--games", "3", "--out",
+             d.path.string()}) == 2);
+  CHECK_FALSE(fs::exists(d.path));
+}
