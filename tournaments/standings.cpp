@@ -102,15 +102,15 @@ std::string csv_field(const std::string& s) {
 
 std::string Standings::crosstable_text() const {
   auto ord = order();
-  size_t w = 4;
-  for (const auto& b : bots_) w = std::max(w, b.name.size());
+  size_t w = 4;  // widest row label "N name"
+  for (size_t r = 0; r < ord.size(); ++r) w = std::max(w, std::to_string(r + 1).size() + 1 + bots_[ord[r]].name.size());
   std::ostringstream out;
   out << std::string(w + 2, ' ');
   for (size_t c = 0; c < ord.size(); ++c) out << "  " << std::string(9 - std::min<size_t>(9, std::to_string(c + 1).size()), ' ') << c + 1;
   out << "\n";
   for (size_t r = 0; r < ord.size(); ++r) {
     std::string label = std::to_string(r + 1) + " " + bots_[ord[r]].name;
-    out << label << std::string(w + 2 > label.size() ? w + 2 - label.size() : 1, ' ');
+    out << label << std::string(w + 2 - label.size(), ' ');
     for (int c : ord) {
       std::string cell = c == ord[r] ? "-" : vs_games_[ord[r]][c] == 0 ? "." :
                          fmt_points(vs_points_[ord[r]][c]) + "/" + std::to_string(vs_games_[ord[r]][c]);
