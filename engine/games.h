@@ -9,10 +9,14 @@ namespace arena {
 struct GameEntry;
 
 // One declaration per game...
+const GameEntry& clump_entry();
+const GameEntry& flume_entry();
 
 inline std::vector<const GameEntry*> registered_games() {
   return {
-      // ...and one line per game, e.g. &clump_entry(),
+      // ...and one line per game.
+      &clump_entry(),
+      &flume_entry(),
   };
 }
 

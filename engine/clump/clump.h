@@ -1,0 +1,109 @@
+// Clump, a connection game by Mark Steere (2023). Rules as implemented: docs/rules/clump.md.
+//
+// Board cells are numbered row-major from a1 (cell = row * size + column, row 0 at the
+// bottom). A move swaps one of the mover's stones with an orthogonally adjacent enemy
+// stone; its code is `from * 4 + direction`, `from` being the mover's stone and direction
+// 0 = down, 1 = left, 2 = right, 3 = up (so a stone's swaps are listed by target cell).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/registry.h"
+
+namespace arena {
+const GameEntry& clump_entry();
+}
+
+namespace arena::clump {
+
+inline constexpr int kMaxSize = 26;
+inline constexpr int kMaxCells = kMaxSize * kMaxSize;
+inline constexpr std::int8_t kRed = 0;   // seat 1: joins row 1 to the top row
+inline constexpr std::int8_t kBlue = 1;  // seat 2: joins column a to the last column
+
+class ClumpGame : public Game {
+ public:
+  ClumpGame(const GameInfo& info, Params params);
+  int num_players() const override { return 2; }
+  std::unique_ptr<State> new_initial_state() const override;
+  // The safety cap: a game still running after this many swaps is drawn (docs/rules/clump.md).
+  int max_game_length() const override { return length_cap_; }
+  int size() const { return size_; }
+
+ private:
+  int size_;
+  int length_cap_;
+};
+
+// Why a swap is (il)legal: the sizes the swap conditions compare. For the mover's stone
+// ("own") and the enemy stone, G is its group before the swap and H its group after.
+struct SwapCheck {
+  int own_before = 0, own_after = 0;
+  int enemy_before = 0, enemy_after = 0;
+  int largest_diminished = 0;  // 0 when no group is diminished
+  bool condition1 = false, condition2 = false;
+  bool legal() const { return condition1 && condition2; }
+};
+
+enum class Outcome { kPlaying, kConnection, kNoSwap, kLengthCap };
+
+class ClumpState : public StateBase<ClumpState> {
+ public:
+  explicit ClumpState(const ClumpGame& game);
+
+  // Tests and analysis: a position given as rows from the top row down, 'R' and 'B' per
+  // cell, with `to_move` (1 or 2) to act and `plies` swaps counted as played (for the
+  // safety cap). Checks connections and remaining swaps as after a move. Throws
+  // std::invalid_argument for malformed rows.
+  static std::unique_ptr<ClumpState> from_board(const ClumpGame& game, const std::vector<std::string>& rows,
+                                                int to_move, int plies = 0);
+
+  int current_player() const override;
+  using State::legal_moves;
+  void legal_moves(std::vector<Move>& out) const override;
+  std::string move_to_string(Move m) const override;
+  ParsedMove parse_move(std::string_view text) const override;
+  std::string observation(int seat) const override;
+  std::string render() const override;
+  std::vector<SeatResult> results() const override;
+
+  int size() const { return n_; }
+  std::int8_t at(int cell) const { return board_[cell]; }
+  // Seat (1..2) that won, or 0 while playing or after a drawn (capped) game.
+  int winner() const { return winner_; }
+  Outcome outcome() const { return outcome_; }
+  int plies() const { return plies_; }
+  // Move code of the swap of the stone on `from` with the one on the adjacent `to`,
+  // or -1 when the cells are not orthogonal neighbours.
+  Move swap_code(int from, int to) const;
+  static int from_cell(Move m) { return m / 4; }
+  int to_cell(Move m) const;
+  // The swap conditions for the mover's stone on `from` and the enemy stone on `to`.
+  SwapCheck check_swap(int from, int to) const;
+  // Whether `colour` joins its two sides.
+  bool connected(std::int8_t colour) const;
+
+ protected:
+  void do_apply(Move m) override;
+
+ private:
+  std::string describe_cell(int cell) const;
+  void settle();  // after a change: win by connection, no swap left, or the cap
+  bool has_legal_swap() const;
+  bool neighbour(int cell, int dir, int& out) const;
+
+  const ClumpGame* clump_;
+  int n_;
+  std::int8_t to_move_ = kRed;
+  Outcome outcome_ = Outcome::kPlaying;
+  int winner_ = 0;
+  int plies_ = 0;
+  std::array<std::int8_t, kMaxCells> board_{};
+};
+
+}  // namespace arena::clump

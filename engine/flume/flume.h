@@ -1,0 +1,96 @@
+// Flume, a stone-placement game by Mark Steere (2010). Rules as implemented:
+// docs/rules/flume.md.
+//
+// Playable cells are numbered row-major from a1 (cell = row * size + column, row 0 at the
+// bottom); a placement's move code is its cell. The pie-rule swap has code size * size,
+// one past the last cell.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/registry.h"
+
+namespace arena {
+const GameEntry& flume_entry();
+}
+
+namespace arena::flume {
+
+inline constexpr int kMaxSize = 25;
+inline constexpr int kMaxCells = kMaxSize * kMaxSize;
+inline constexpr std::int8_t kEmpty = -1;
+inline constexpr std::int8_t kRed = 0;   // seat 1, moves first
+inline constexpr std::int8_t kBlue = 1;  // seat 2, may swap as its first action
+
+class FlumeGame : public Game {
+ public:
+  FlumeGame(const GameInfo& info, Params params);
+  int num_players() const override { return 2; }
+  std::unique_ptr<State> new_initial_state() const override;
+  // One action per cell plus the swap: every action but the swap fills a cell.
+  int max_game_length() const override { return size_ * size_ + 1; }
+  int size() const { return size_; }
+  bool early_end() const { return early_end_; }
+
+ private:
+  int size_;
+  bool early_end_;
+};
+
+class FlumeState : public StateBase<FlumeState> {
+ public:
+  explicit FlumeState(const FlumeGame& game);
+
+  // Tests and analysis: a position given as rows from the top row down ('R', 'B', '.'),
+  // `to_move` (1 or 2) to act, and whether Red has made its first placement and Blue
+  // has acted (which decide the centre ban and the swap). Throws std::invalid_argument
+  // for malformed rows.
+  static std::unique_ptr<FlumeState> from_board(const FlumeGame& game, const std::vector<std::string>& rows,
+                                                int to_move, bool red_has_placed, bool blue_has_acted);
+
+  int current_player() const override;
+  using State::legal_moves;
+  void legal_moves(std::vector<Move>& out) const override;
+  std::string move_to_string(Move m) const override;
+  ParsedMove parse_move(std::string_view text) const override;
+  std::string observation(int seat) const override;
+  std::string render() const override;
+  std::vector<SeatResult> results() const override;
+
+  int size() const { return n_; }
+  Move swap_move() const { return n_ * n_; }
+  int centre() const { return (n_ / 2) * n_ + n_ / 2; }
+  std::int8_t at(int cell) const { return board_[cell]; }
+  int stones(std::int8_t colour) const { return stones_[colour]; }
+  int empty_cells() const { return empty_; }
+  // Occupied orthogonal neighbours of a cell, the border ring counting as occupied.
+  int occupied_neighbours(int cell) const;
+  // Stones placed so far in the current turn (0 at the start of a turn).
+  int placements_this_turn() const { return turn_placements_; }
+  bool swap_available() const;
+  bool centre_forbidden() const;
+
+ protected:
+  void do_apply(Move m) override;
+
+ private:
+  void check_end();
+
+  const FlumeGame* flume_;
+  int n_;
+  std::int8_t to_move_ = kRed;
+  bool over_ = false;
+  bool red_has_placed_ = false;
+  bool blue_has_acted_ = false;
+  int turn_placements_ = 0;
+  int empty_;
+  std::array<int, 2> stones_{0, 0};
+  std::array<std::int8_t, kMaxCells> board_{};
+};
+
+}  // namespace arena::flume
