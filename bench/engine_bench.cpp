@@ -1,0 +1,115 @@
+// Engine benchmarks for every registered game at its main sizes / player counts:
+// random playouts per second, legal-move generation time (median, p99, max over
+// positions from random games) and perft nodes per second. Prints one table row per spec.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "engine/core/perft.h"
+#include "engine/core/random.h"
+#include "engine/core/registry.h"
+
+using namespace arena;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+struct Row {
+  std::string spec;
+  double playouts_per_s = 0, actions_per_playout = 0;
+  double legal_median_us = 0, legal_p99_us = 0, legal_max_us = 0;
+  double perft_nps = 0;
+  int perft_depth = 0;
+};
+
+Row measure(const std::string& spec, double budget_s) {
+  Row row;
+  auto game = make_game(spec);
+  row.spec = game->spec();
+  std::vector<Move> scratch;
+
+  // Playouts: whole random games, chance included.
+  auto start = Clock::now();
+  long games = 0, actions = 0;
+  Rng rng(1);
+  auto state = game->new_initial_state();
+  while (seconds_since(start) < budget_s || games == 0) {
+    state->assign(*game->new_initial_state());
+    int n = 0;
+    while (!state->is_terminal() && n < game->max_game_length()) {
+      state->apply(random_action(*state, rng, scratch));
+      ++n;
+    }
+    actions += n;
+    ++games;
+  }
+  double elapsed = seconds_since(start);
+  row.playouts_per_s = games / elapsed;
+  row.actions_per_playout = static_cast<double>(actions) / games;
+
+  // Legal-move generation at player decisions of random games.
+  std::vector<double> times;
+  start = Clock::now();
+  Rng rng2(2);
+  while (seconds_since(start) < budget_s || times.size() < 10) {
+    auto s = game->new_initial_state();
+    int n = 0;
+    while (!s->is_terminal() && n++ < game->max_game_length()) {
+      if (!s->is_chance()) {
+        auto t0 = Clock::now();
+        s->legal_moves(scratch);
+        times.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+      }
+      s->apply(random_action(*s, rng2, scratch));
+    }
+    if (times.size() > 200000) break;
+  }
+  std::sort(times.begin(), times.end());
+  if (!times.empty()) {
+    row.legal_median_us = times[times.size() / 2];
+    row.legal_p99_us = times[std::min(times.size() - 1, times.size() * 99 / 100)];
+    row.legal_max_us = times.back();
+  }
+
+  // Perft: deepen until one run takes a noticeable time.
+  auto root = game->new_initial_state();
+  for (int depth = 1; depth <= 12; ++depth) {
+    auto t0 = Clock::now();
+    std::uint64_t nodes = perft(*root, depth);
+    double dt = seconds_since(t0);
+    row.perft_depth = depth;
+    row.perft_nps = dt > 0 ? nodes / dt : 0;
+    if (dt > budget_s / 2 || nodes == 0) break;
+  }
+  return row;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double budget = argc > 1 ? std::atof(argv[1]) : 1.0;
+  std::vector<std::string> specs;
+  for (const GameEntry* g : all_games()) {
+    const auto& info = g->info;
+    if (info.id == "clump") specs = {"clump:size=6", "clump:size=8", "clump:size=12"};
+    else if (info.id == "flume") specs = {"flume:size=7", "flume:size=11"};
+    else if (info.min_players != info.max_players) {
+      specs.clear();
+      for (int p = info.min_players; p <= info.max_players; ++p)
+        specs.push_back(info.id + ":players=" + std::to_string(p));
+    } else {
+      specs = {info.id};
+    }
+    for (const auto& spec : specs) {
+      Row r = measure(spec, budget);
+      std::printf("| engine %-40s | %10.0f playouts/s (%5.0f actions) | legal median %8.2f us p99 %8.2f us max %9.2f us | perft d%d %10.0f nodes/s |\n",
+                  r.spec.c_str(), r.playouts_per_s, r.actions_per_playout, r.legal_median_us, r.legal_p99_us,
+                  r.legal_max_us, r.perft_depth, r.perft_nps);
+      std::fflush(stdout);
+    }
+  }
+}
