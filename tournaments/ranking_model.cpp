@@ -103,6 +103,7 @@ std::vector<double> to_players(const RankingModel& m, const std::vector<double>&
 struct InfoOperator {
   const RankingModel& m;
   std::vector<double> s;
+  std::vector<double> prob;  // softmax of every term entry at the current ratings
   std::vector<int> component;
   std::vector<double> comp_size;
   double c = 1, ridge = 0;
@@ -112,13 +113,14 @@ struct InfoOperator {
     std::vector<double> vu(nu, 0.0), ou(nu, 0.0);
     for (int u = 0; u < nu; ++u)
       for (int k = m.unit_offset[u]; k < m.unit_offset[u + 1]; ++k) vu[u] += v[m.unit_members[k]];
+    (void)p;
     for (int t = 0; t < m.terms(); ++t) {
       const int b = m.term_offset[t], len = m.term_offset[t + 1] - b;
-      term_softmax(m, t, s, p.data());
+      const double* pt = &prob[b];
       double pv = 0;
-      for (int k = 0; k < len; ++k) pv += p[k] * vu[m.term_units[b + k]];
+      for (int k = 0; k < len; ++k) pv += pt[k] * vu[m.term_units[b + k]];
       const double w = m.term_weight[t];
-      for (int k = 0; k < len; ++k) ou[m.term_units[b + k]] += w * p[k] * (vu[m.term_units[b + k]] - pv);
+      for (int k = 0; k < len; ++k) ou[m.term_units[b + k]] += w * pt[k] * (vu[m.term_units[b + k]] - pv);
     }
     out.assign(m.players, 0.0);
     for (int u = 0; u < nu; ++u)
@@ -173,8 +175,10 @@ void RankingModelBuilder::add_term(std::vector<int>& units, double weight) {
     pair_terms_[pair_key(units[0], units[1])] += weight;
     return;
   }
-  std::sort(units.begin(), units.end());
-  other_terms_[units] += weight;
+  // Larger sets rarely repeat in big pools: stored as they come, no lookup.
+  other_units_.insert(other_units_.end(), units.begin(), units.end());
+  other_offset_.push_back(static_cast<int>(other_units_.size()));
+  other_weight_.push_back(weight);
 }
 
 void RankingModelBuilder::add_game(const std::vector<int>& seat_players, const std::vector<int>& ranks,
@@ -238,10 +242,11 @@ RankingModel RankingModelBuilder::build() const {
     m.term_offset.push_back(static_cast<int>(m.term_units.size()));
     m.term_weight.push_back(w);
   }
-  for (const auto& [units, w] : other_terms_) {
-    m.term_units.insert(m.term_units.end(), units.begin(), units.end());
+  for (std::size_t t = 0; t < other_weight_.size(); ++t) {
+    m.term_units.insert(m.term_units.end(), other_units_.begin() + other_offset_[t],
+                        other_units_.begin() + other_offset_[t + 1]);
     m.term_offset.push_back(static_cast<int>(m.term_units.size()));
-    m.term_weight.push_back(w);
+    m.term_weight.push_back(other_weight_[t]);
   }
   return m;
 }
@@ -366,8 +371,9 @@ FitResult fit_ranking_model(const RankingModel& m, const std::vector<int>& compo
     } else {
       gradient(m, result.r, g, nullptr);
       // Preconditioned conjugate gradient on (I + gauge)·step = g.
-      InfoOperator op{m, {}, component, comp_size};
+      InfoOperator op{m, {}, {}, component, comp_size};
       unit_strengths(m, result.r, op.s);
+      op.prob.resize(m.term_units.size());
       std::vector<double> diag(n, 0.0), p(64);
       int max_len = 0;
       for (int t = 0; t < m.terms(); ++t)
@@ -377,8 +383,9 @@ FitResult fit_ranking_model(const RankingModel& m, const std::vector<int>& compo
         std::vector<double> du(m.units(), 0.0);
         for (int t = 0; t < m.terms(); ++t) {
           const int b = m.term_offset[t], len = m.term_offset[t + 1] - b;
-          term_softmax(m, t, op.s, p.data());
-          for (int k = 0; k < len; ++k) du[m.term_units[b + k]] += m.term_weight[t] * p[k] * (1 - p[k]);
+          term_softmax(m, t, op.s, &op.prob[b]);
+          for (int k = 0; k < len; ++k)
+            du[m.term_units[b + k]] += m.term_weight[t] * op.prob[b + k] * (1 - op.prob[b + k]);
         }
         for (int u = 0; u < m.units(); ++u)
           for (int k = m.unit_offset[u]; k < m.unit_offset[u + 1]; ++k) diag[m.unit_members[k]] += du[u];

@@ -51,7 +51,8 @@ class RankingModelBuilder {
   RankingModel model_;
   std::map<std::vector<int>, int> team_units_;
   std::unordered_map<std::uint64_t, double> pair_terms_;
-  std::map<std::vector<int>, double> other_terms_;
+  std::vector<int> other_units_, other_offset_{0};
+  std::vector<double> other_weight_;
 };
 
 double log_likelihood(const RankingModel& m, const std::vector<double>& r);

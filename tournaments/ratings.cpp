@@ -64,6 +64,9 @@ Structure analyse(const std::vector<IndexedGame>& games, const std::vector<int>&
   std::iota(parent.begin(), parent.end(), 0);
   std::vector<bool> present(n, false);
   std::vector<std::uint64_t> arcs;  // (winner-or-level << 32 | other)
+  // Most pools are small enough for a bit per ordered pair, which spares sorting millions of
+  // repeated arcs.
+  std::vector<char> seen_arc(n <= 4096 ? static_cast<std::size_t>(n) * n : 0, 0);
   for (int gi : chosen) {
     const IndexedGame& ig = games[gi];
     const RatedGame& g = *ig.game;
@@ -229,6 +232,8 @@ Solution solve(const std::vector<IndexedGame>& games, const std::vector<int>& ch
   s.elo.assign(n, kNaN);
   for (int i = 0; i < n; ++i)
     if (s.st.component[i] >= 0) s.elo[i] = s.fit.r[i] * kEloPerNatural + s.offset[component[i]];
+  if (anchor >= 0 && s.st.component[anchor] >= 0 && s.model.shift_invariant)
+    s.elo[anchor] = anchor_elo;  // exact
   return s;
 }
 
@@ -271,10 +276,13 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
       ++self_play;
       continue;
     }
-    std::set<int> units;
-    for (std::size_t a = 0; a < g.players.size(); ++a) units.insert(team_of(g, a));
-    if (units.size() > 2) multi = true;
-    if (units.size() < g.players.size()) teams = true;
+    std::size_t units = g.players.size();
+    if (!g.teams.empty()) {
+      std::set<int> distinct(g.teams.begin(), g.teams.end());
+      units = distinct.size();
+    }
+    if (units > 2) multi = true;
+    if (units < g.players.size()) teams = true;
     games.push_back(std::move(ig));
   }
   const int n = static_cast<int>(names.size());
@@ -472,10 +480,18 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
   // Per-bot statistics.
   std::vector<RatedBot> bots(n);
   std::vector<double> score(n, 0.0), drawn(n, 0.0), rank_sum(n, 0.0);
+  std::vector<std::pair<int, int>> unit_rank_buffer;
   for (const auto& ig : games) {
     const RatedGame& g = *ig.game;
-    std::map<int, int> unit_rank;
-    for (std::size_t a = 0; a < ig.seats.size(); ++a) unit_rank[team_of(g, a)] = g.ranks[a];
+    // (team, rank) of every unit; small, so a flat vector.
+    std::vector<std::pair<int, int>>& unit_rank = unit_rank_buffer;
+    unit_rank.clear();
+    for (std::size_t a = 0; a < ig.seats.size(); ++a) {
+      const int team = team_of(g, a);
+      bool seen = false;
+      for (auto& ur : unit_rank) seen = seen || ur.first == team;
+      if (!seen) unit_rank.emplace_back(team, g.ranks[a]);
+    }
     for (std::size_t a = 0; a < ig.seats.size(); ++a) {
       const int p = ig.seats[a], mine = team_of(g, a);
       double beaten = 0, opponents = 0;
