@@ -145,6 +145,7 @@ void center(std::vector<double>& r, const std::vector<int>& component, int compo
 
 RankingModelBuilder::RankingModelBuilder(int players) {
   model_.players = players;
+  if (players <= kDensePairs) dense_pairs_.assign(static_cast<std::size_t>(players) * players, 0.0);
   model_.linear.assign(players, 0.0);
   for (int i = 0; i < players; ++i) {
     model_.unit_members.push_back(i);
@@ -172,6 +173,11 @@ void RankingModelBuilder::add_term(std::vector<int>& units, double weight) {
     return;
   }
   if (units.size() == 2) {
+    if (!dense_pairs_.empty() && units[0] < model_.players && units[1] < model_.players) {
+      const int a = std::min(units[0], units[1]), b = std::max(units[0], units[1]);
+      dense_pairs_[static_cast<std::size_t>(a) * model_.players + b] += weight;
+      return;
+    }
     pair_terms_[pair_key(units[0], units[1])] += weight;
     return;
   }
@@ -185,11 +191,13 @@ void RankingModelBuilder::add_game(const std::vector<int>& seat_players, const s
                                    const std::vector<int>& teams, double weight) {
   const int seats = static_cast<int>(seat_players.size());
   // Group seats into units (teams) with their rank.
-  std::vector<std::pair<int, int>> team_seat;  // (team, seat)
+  std::vector<std::pair<int, int>>& team_seat = team_seat_;  // (team, seat)
+  team_seat.clear();
   for (int i = 0; i < seats; ++i) team_seat.emplace_back(teams.empty() ? i : teams[i], i);
   std::sort(team_seat.begin(), team_seat.end());
-  std::vector<std::pair<int, int>> unit_rank;  // (rank, unit)
-  std::vector<int> members;
+  std::vector<std::pair<int, int>>& unit_rank = unit_rank_;  // (rank, unit)
+  unit_rank.clear();
+  std::vector<int>& members = members_;
   std::size_t first_size = 0;
   for (std::size_t k = 0; k < team_seat.size();) {
     members.clear();
@@ -206,7 +214,7 @@ void RankingModelBuilder::add_game(const std::vector<int>& seat_players, const s
   for (auto [rank, u] : unit_rank)
     for (int k = model_.unit_offset[u]; k < model_.unit_offset[u + 1]; ++k)
       model_.linear[model_.unit_members[k]] += weight;
-  std::vector<int> set;
+  std::vector<int>& set = set_;
   for (std::size_t g = 0; g < unit_rank.size();) {
     std::size_t e = g;
     while (e < unit_rank.size() && unit_rank[e].first == unit_rank[g].first) ++e;
@@ -228,12 +236,18 @@ void RankingModelBuilder::add_game(const std::vector<int>& seat_players, const s
 void RankingModelBuilder::add_virtual_draw(int a, int b, double weight) {
   model_.linear[a] += weight / 2;
   model_.linear[b] += weight / 2;
-  pair_terms_[pair_key(a, b)] += weight;
+  std::vector<int> pair{a, b};
+  add_term(pair, weight);
 }
 
 RankingModel RankingModelBuilder::build() const {
   RankingModel m = model_;
   std::vector<std::pair<std::uint64_t, double>> pairs(pair_terms_.begin(), pair_terms_.end());
+  const int n = model_.players;
+  for (int a = 0; a < n && !dense_pairs_.empty(); ++a)
+    for (int b = a + 1; b < n; ++b)
+      if (const double w = dense_pairs_[static_cast<std::size_t>(a) * n + b]; w != 0)
+        pairs.emplace_back(pair_key(a, b), w);
   std::sort(pairs.begin(), pairs.end());  // deterministic order, whatever the hash
   m.term_units.reserve(pairs.size() * 2);
   for (auto [key, w] : pairs) {

@@ -51,6 +51,13 @@ class RankingModelBuilder {
   RankingModel model_;
   std::map<std::vector<int>, int> team_units_;
   std::unordered_map<std::uint64_t, double> pair_terms_;
+  // Pairs of lone players in pools of up to kDensePairs bots: a flat n×n table is far
+  // cheaper than hashing millions of games.
+  static constexpr int kDensePairs = 2048;
+  std::vector<double> dense_pairs_;
+  // Per-game scratch, kept to avoid allocating for every game.
+  std::vector<std::pair<int, int>> team_seat_, unit_rank_;
+  std::vector<int> members_, set_;
   std::vector<int> other_units_, other_offset_{0};
   std::vector<double> other_weight_;
 };
