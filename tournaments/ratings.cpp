@@ -533,7 +533,10 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     if (bots[a].component != bots[b].component) return bots[a].component < bots[b].component;
-    return bots[a].elo > bots[b].elo;
+    // Bots without a rated game (NaN) go last; NaN must never reach the comparison.
+    const bool ra = std::isfinite(bots[a].elo), rb = std::isfinite(bots[b].elo);
+    if (ra != rb) return ra;
+    return ra && bots[a].elo > bots[b].elo;
   });
   auto los = [&](int i, int j) {
     if (inv.empty() || component[i] != component[j]) return kNaN;
