@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -246,6 +247,12 @@ std::string join_names(const std::vector<std::string>& names, std::size_t limit 
 
 double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
 
+std::string prior_text() {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", kPriorDraw);
+  return buf;
+}
+
 }  // namespace
 
 RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOptions& options) {
@@ -344,8 +351,7 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
     table.warnings.push_back(
         "the results leave some combination of ratings unbounded (e.g. team members whose "
         "mixes always win or always lose), so maximum-likelihood ratings would be infinite; " +
-        std::to_string(kPriorDraw) +
-        " virtual draw per pair of opponents was added to every part (ratings marked '~')");
+        prior_text() + " virtual draw per pair of opponents was added to every part (ratings marked '~')");
   for (int c = 0; c < st.components && !sol.diverged; ++c) {
     if (!st.needs_prior[c]) continue;
     std::vector<std::string> wins, losses;
@@ -358,8 +364,7 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
     if (!wins.empty()) msg += "won every game: " + join_names(wins) + "; ";
     if (!losses.empty()) msg += "lost every game: " + join_names(losses) + "; ";
     if (msg.empty()) msg = "some group of bots never lost (or never won) against the rest of its part; ";
-    table.warnings.push_back(msg + "maximum-likelihood ratings would be infinite, so " +
-                             std::to_string(kPriorDraw) +
+    table.warnings.push_back(msg + "maximum-likelihood ratings would be infinite, so " + prior_text() +
                              " virtual draw per pair of opponents was added in that part (ratings marked '~' "
                              "are held finite by it and are only bounds)");
   }
