@@ -103,6 +103,7 @@ std::vector<double> to_players(const RankingModel& m, const std::vector<double>&
 struct InfoOperator {
   const RankingModel& m;
   std::vector<double> s;
+  std::vector<double> prob;  // softmax of every term entry at the current ratings
   std::vector<int> component;
   std::vector<double> comp_size;
   double c = 1, ridge = 0;
@@ -112,13 +113,14 @@ struct InfoOperator {
     std::vector<double> vu(nu, 0.0), ou(nu, 0.0);
     for (int u = 0; u < nu; ++u)
       for (int k = m.unit_offset[u]; k < m.unit_offset[u + 1]; ++k) vu[u] += v[m.unit_members[k]];
+    (void)p;
     for (int t = 0; t < m.terms(); ++t) {
       const int b = m.term_offset[t], len = m.term_offset[t + 1] - b;
-      term_softmax(m, t, s, p.data());
+      const double* pt = &prob[b];
       double pv = 0;
-      for (int k = 0; k < len; ++k) pv += p[k] * vu[m.term_units[b + k]];
+      for (int k = 0; k < len; ++k) pv += pt[k] * vu[m.term_units[b + k]];
       const double w = m.term_weight[t];
-      for (int k = 0; k < len; ++k) ou[m.term_units[b + k]] += w * p[k] * (vu[m.term_units[b + k]] - pv);
+      for (int k = 0; k < len; ++k) ou[m.term_units[b + k]] += w * pt[k] * (vu[m.term_units[b + k]] - pv);
     }
     out.assign(m.players, 0.0);
     for (int u = 0; u < nu; ++u)
@@ -143,6 +145,7 @@ void center(std::vector<double>& r, const std::vector<int>& component, int compo
 
 RankingModelBuilder::RankingModelBuilder(int players) {
   model_.players = players;
+  if (players <= kDensePairs) dense_pairs_.assign(static_cast<std::size_t>(players) * players, 0.0);
   model_.linear.assign(players, 0.0);
   for (int i = 0; i < players; ++i) {
     model_.unit_members.push_back(i);
@@ -170,22 +173,31 @@ void RankingModelBuilder::add_term(std::vector<int>& units, double weight) {
     return;
   }
   if (units.size() == 2) {
+    if (!dense_pairs_.empty() && units[0] < model_.players && units[1] < model_.players) {
+      const int a = std::min(units[0], units[1]), b = std::max(units[0], units[1]);
+      dense_pairs_[static_cast<std::size_t>(a) * model_.players + b] += weight;
+      return;
+    }
     pair_terms_[pair_key(units[0], units[1])] += weight;
     return;
   }
-  std::sort(units.begin(), units.end());
-  other_terms_[units] += weight;
+  // Larger sets rarely repeat in big pools: stored as they come, no lookup.
+  other_units_.insert(other_units_.end(), units.begin(), units.end());
+  other_offset_.push_back(static_cast<int>(other_units_.size()));
+  other_weight_.push_back(weight);
 }
 
 void RankingModelBuilder::add_game(const std::vector<int>& seat_players, const std::vector<int>& ranks,
                                    const std::vector<int>& teams, double weight) {
   const int seats = static_cast<int>(seat_players.size());
   // Group seats into units (teams) with their rank.
-  std::vector<std::pair<int, int>> team_seat;  // (team, seat)
+  std::vector<std::pair<int, int>>& team_seat = team_seat_;  // (team, seat)
+  team_seat.clear();
   for (int i = 0; i < seats; ++i) team_seat.emplace_back(teams.empty() ? i : teams[i], i);
   std::sort(team_seat.begin(), team_seat.end());
-  std::vector<std::pair<int, int>> unit_rank;  // (rank, unit)
-  std::vector<int> members;
+  std::vector<std::pair<int, int>>& unit_rank = unit_rank_;  // (rank, unit)
+  unit_rank.clear();
+  std::vector<int>& members = members_;
   std::size_t first_size = 0;
   for (std::size_t k = 0; k < team_seat.size();) {
     members.clear();
@@ -202,7 +214,7 @@ void RankingModelBuilder::add_game(const std::vector<int>& seat_players, const s
   for (auto [rank, u] : unit_rank)
     for (int k = model_.unit_offset[u]; k < model_.unit_offset[u + 1]; ++k)
       model_.linear[model_.unit_members[k]] += weight;
-  std::vector<int> set;
+  std::vector<int>& set = set_;
   for (std::size_t g = 0; g < unit_rank.size();) {
     std::size_t e = g;
     while (e < unit_rank.size() && unit_rank[e].first == unit_rank[g].first) ++e;
@@ -224,12 +236,18 @@ void RankingModelBuilder::add_game(const std::vector<int>& seat_players, const s
 void RankingModelBuilder::add_virtual_draw(int a, int b, double weight) {
   model_.linear[a] += weight / 2;
   model_.linear[b] += weight / 2;
-  pair_terms_[pair_key(a, b)] += weight;
+  std::vector<int> pair{a, b};
+  add_term(pair, weight);
 }
 
 RankingModel RankingModelBuilder::build() const {
   RankingModel m = model_;
   std::vector<std::pair<std::uint64_t, double>> pairs(pair_terms_.begin(), pair_terms_.end());
+  const int n = model_.players;
+  for (int a = 0; a < n && !dense_pairs_.empty(); ++a)
+    for (int b = a + 1; b < n; ++b)
+      if (const double w = dense_pairs_[static_cast<std::size_t>(a) * n + b]; w != 0)
+        pairs.emplace_back(pair_key(a, b), w);
   std::sort(pairs.begin(), pairs.end());  // deterministic order, whatever the hash
   m.term_units.reserve(pairs.size() * 2);
   for (auto [key, w] : pairs) {
@@ -238,10 +256,11 @@ RankingModel RankingModelBuilder::build() const {
     m.term_offset.push_back(static_cast<int>(m.term_units.size()));
     m.term_weight.push_back(w);
   }
-  for (const auto& [units, w] : other_terms_) {
-    m.term_units.insert(m.term_units.end(), units.begin(), units.end());
+  for (std::size_t t = 0; t < other_weight_.size(); ++t) {
+    m.term_units.insert(m.term_units.end(), other_units_.begin() + other_offset_[t],
+                        other_units_.begin() + other_offset_[t + 1]);
     m.term_offset.push_back(static_cast<int>(m.term_units.size()));
-    m.term_weight.push_back(w);
+    m.term_weight.push_back(other_weight_[t]);
   }
   return m;
 }
@@ -366,8 +385,9 @@ FitResult fit_ranking_model(const RankingModel& m, const std::vector<int>& compo
     } else {
       gradient(m, result.r, g, nullptr);
       // Preconditioned conjugate gradient on (I + gauge)·step = g.
-      InfoOperator op{m, {}, component, comp_size};
+      InfoOperator op{m, {}, {}, component, comp_size};
       unit_strengths(m, result.r, op.s);
+      op.prob.resize(m.term_units.size());
       std::vector<double> diag(n, 0.0), p(64);
       int max_len = 0;
       for (int t = 0; t < m.terms(); ++t)
@@ -377,8 +397,9 @@ FitResult fit_ranking_model(const RankingModel& m, const std::vector<int>& compo
         std::vector<double> du(m.units(), 0.0);
         for (int t = 0; t < m.terms(); ++t) {
           const int b = m.term_offset[t], len = m.term_offset[t + 1] - b;
-          term_softmax(m, t, op.s, p.data());
-          for (int k = 0; k < len; ++k) du[m.term_units[b + k]] += m.term_weight[t] * p[k] * (1 - p[k]);
+          term_softmax(m, t, op.s, &op.prob[b]);
+          for (int k = 0; k < len; ++k)
+            du[m.term_units[b + k]] += m.term_weight[t] * op.prob[b + k] * (1 - op.prob[b + k]);
         }
         for (int u = 0; u < m.units(); ++u)
           for (int k = m.unit_offset[u]; k < m.unit_offset[u + 1]; ++k) diag[m.unit_members[k]] += du[u];

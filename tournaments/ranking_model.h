@@ -51,7 +51,15 @@ class RankingModelBuilder {
   RankingModel model_;
   std::map<std::vector<int>, int> team_units_;
   std::unordered_map<std::uint64_t, double> pair_terms_;
-  std::map<std::vector<int>, double> other_terms_;
+  // Pairs of lone players in pools of up to kDensePairs bots: a flat n×n table is far
+  // cheaper than hashing millions of games.
+  static constexpr int kDensePairs = 2048;
+  std::vector<double> dense_pairs_;
+  // Per-game scratch, kept to avoid allocating for every game.
+  std::vector<std::pair<int, int>> team_seat_, unit_rank_;
+  std::vector<int> members_, set_;
+  std::vector<int> other_units_, other_offset_{0};
+  std::vector<double> other_weight_;
 };
 
 double log_likelihood(const RankingModel& m, const std::vector<double>& r);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -64,6 +65,9 @@ Structure analyse(const std::vector<IndexedGame>& games, const std::vector<int>&
   std::iota(parent.begin(), parent.end(), 0);
   std::vector<bool> present(n, false);
   std::vector<std::uint64_t> arcs;  // (winner-or-level << 32 | other)
+  // Most pools are small enough for a bit per ordered pair, which spares sorting millions of
+  // repeated arcs.
+  std::vector<char> seen_arc(n <= 4096 ? static_cast<std::size_t>(n) * n : 0, 0);
   for (int gi : chosen) {
     const IndexedGame& ig = games[gi];
     const RatedGame& g = *ig.game;
@@ -229,6 +233,8 @@ Solution solve(const std::vector<IndexedGame>& games, const std::vector<int>& ch
   s.elo.assign(n, kNaN);
   for (int i = 0; i < n; ++i)
     if (s.st.component[i] >= 0) s.elo[i] = s.fit.r[i] * kEloPerNatural + s.offset[component[i]];
+  if (anchor >= 0 && s.st.component[anchor] >= 0 && s.model.shift_invariant)
+    s.elo[anchor] = anchor_elo;  // exact
   return s;
 }
 
@@ -240,6 +246,12 @@ std::string join_names(const std::vector<std::string>& names, std::size_t limit 
 }
 
 double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
+
+std::string prior_text() {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", kPriorDraw);
+  return buf;
+}
 
 }  // namespace
 
@@ -271,10 +283,13 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
       ++self_play;
       continue;
     }
-    std::set<int> units;
-    for (std::size_t a = 0; a < g.players.size(); ++a) units.insert(team_of(g, a));
-    if (units.size() > 2) multi = true;
-    if (units.size() < g.players.size()) teams = true;
+    std::size_t units = g.players.size();
+    if (!g.teams.empty()) {
+      std::set<int> distinct(g.teams.begin(), g.teams.end());
+      units = distinct.size();
+    }
+    if (units > 2) multi = true;
+    if (units < g.players.size()) teams = true;
     games.push_back(std::move(ig));
   }
   const int n = static_cast<int>(names.size());
@@ -336,8 +351,7 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
     table.warnings.push_back(
         "the results leave some combination of ratings unbounded (e.g. team members whose "
         "mixes always win or always lose), so maximum-likelihood ratings would be infinite; " +
-        std::to_string(kPriorDraw) +
-        " virtual draw per pair of opponents was added to every part (ratings marked '~')");
+        prior_text() + " virtual draw per pair of opponents was added to every part (ratings marked '~')");
   for (int c = 0; c < st.components && !sol.diverged; ++c) {
     if (!st.needs_prior[c]) continue;
     std::vector<std::string> wins, losses;
@@ -350,8 +364,7 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
     if (!wins.empty()) msg += "won every game: " + join_names(wins) + "; ";
     if (!losses.empty()) msg += "lost every game: " + join_names(losses) + "; ";
     if (msg.empty()) msg = "some group of bots never lost (or never won) against the rest of its part; ";
-    table.warnings.push_back(msg + "maximum-likelihood ratings would be infinite, so " +
-                             std::to_string(kPriorDraw) +
+    table.warnings.push_back(msg + "maximum-likelihood ratings would be infinite, so " + prior_text() +
                              " virtual draw per pair of opponents was added in that part (ratings marked '~' "
                              "are held finite by it and are only bounds)");
   }
@@ -472,10 +485,18 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
   // Per-bot statistics.
   std::vector<RatedBot> bots(n);
   std::vector<double> score(n, 0.0), drawn(n, 0.0), rank_sum(n, 0.0);
+  std::vector<std::pair<int, int>> unit_rank_buffer;
   for (const auto& ig : games) {
     const RatedGame& g = *ig.game;
-    std::map<int, int> unit_rank;
-    for (std::size_t a = 0; a < ig.seats.size(); ++a) unit_rank[team_of(g, a)] = g.ranks[a];
+    // (team, rank) of every unit; small, so a flat vector.
+    std::vector<std::pair<int, int>>& unit_rank = unit_rank_buffer;
+    unit_rank.clear();
+    for (std::size_t a = 0; a < ig.seats.size(); ++a) {
+      const int team = team_of(g, a);
+      bool seen = false;
+      for (auto& ur : unit_rank) seen = seen || ur.first == team;
+      if (!seen) unit_rank.emplace_back(team, g.ranks[a]);
+    }
     for (std::size_t a = 0; a < ig.seats.size(); ++a) {
       const int p = ig.seats[a], mine = team_of(g, a);
       double beaten = 0, opponents = 0;
@@ -517,7 +538,10 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     if (bots[a].component != bots[b].component) return bots[a].component < bots[b].component;
-    return bots[a].elo > bots[b].elo;
+    // Bots without a rated game (NaN) go last; NaN must never reach the comparison.
+    const bool ra = std::isfinite(bots[a].elo), rb = std::isfinite(bots[b].elo);
+    if (ra != rb) return ra;
+    return ra && bots[a].elo > bots[b].elo;
   });
   auto los = [&](int i, int j) {
     if (inv.empty() || component[i] != component[j]) return kNaN;

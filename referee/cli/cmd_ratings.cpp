@@ -90,7 +90,12 @@ void run(const RatingsOptions& opts) {
   }
   if (aborted > 0)
     table.warnings.push_back(std::to_string(aborted) + " aborted game(s) without result were skipped");
-  std::optional<HeadToHead> h2h = head_to_head(games, sprt);
+  std::optional<HeadToHead> h2h;
+  try {
+    h2h = head_to_head(games, sprt);
+  } catch (const std::domain_error& e) {
+    throw CommandError{std::string("--sprt: ") + e.what()};
+  }
   if (sprt && !h2h) throw CommandError{"--sprt needs two-seat games between exactly two bots"};
   if (opts.format == "json") {
     boost::json::object out;

@@ -203,3 +203,16 @@ TEST_CASE("ratings: invalid games are rejected with the game's number", "[rating
     CHECK(std::string(e.what()).find("game 3") != std::string::npos);
   }
 }
+
+TEST_CASE("ratings: a bot seen only against itself is listed last without a rating", "[ratings]") {
+  std::vector<RatedGame> games;
+  add_duels(games, "A", "B", 2, 1, 1);
+  add_duels(games, "Mirror", "Mirror", 1, 0, 0);
+  RatingTable t = compute_ratings(games);
+  REQUIRE(t.bots.size() == 3);
+  CHECK(t.bots.back().name == "Mirror");
+  CHECK(t.bots.back().games == 0);
+  CHECK(std::isnan(t.bots.back().elo));
+  REQUIRE(t.warnings.size() == 1);
+  CHECK(t.warnings[0].find("against itself") != std::string::npos);
+}
