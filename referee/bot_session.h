@@ -29,6 +29,7 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
   void mark_broken() { broken_ = true; }
   BotProcess& process() { return *proc_; }
   const std::string& reported_name() const { return reported_name_; }
+  const std::string& reported_author() const { return author_; }
 
   // Quit, grace period, kill; `done` once the process is reaped (at once if none).
   void shutdown(std::function<void()> done);

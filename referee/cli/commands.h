@@ -16,5 +16,6 @@ void add_perft_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_play_human_command(CLI::App& app);
+void add_check_bot_command(CLI::App& app);
 
 }  // namespace arena::cli

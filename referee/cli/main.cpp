@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   arena::cli::add_demo_command(app);
   arena::cli::add_match_command(app);
   arena::cli::add_play_human_command(app);
+  arena::cli::add_check_bot_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
