@@ -317,7 +317,15 @@ void Checker::play_games() {
     if (!base && all_seen()) break;
     if (!play_one(g, !base || g % 2 == 1)) break;
   }
-  if (stopped_) return;
+  if (stopped_) {
+    const std::string why = "not judged: the games stopped at the first failure (game " +
+                            std::to_string(games_played_ + 1) + ", after " + std::to_string(decisions_) +
+                            " decisions asked)";
+    for (const char* name : {"many_games", "legal_moves", "time", "messages", "no_crash"})
+      if (report_.find(name)->status != CheckResult::Status::kFail)
+        set(name, CheckResult::Status::kSkip, why);
+    return;
+  }
   const std::string played = std::to_string(games_played_) + " games (" + std::to_string(steered_games_) +
                              " steered, " + std::to_string(steered_moves_) + " moves chosen by the referee)";
   if (!many_failed_) {
@@ -388,8 +396,13 @@ bool Checker::play_one(int g, bool steer) {
   const int seat = result.fault_seat;
   const bool at_decision = seat > 0 && last_.seat == seat && last_.ply == result.actions.size();
   std::string check = check_of(t) ? check_of(t) : "no_crash";
-  if (t == Termination::kCrash && g > 0 && seat > 0 && asked_this_game_[seat] == 0 && !at_decision) {
-    check = "many_games";  // it did not survive into a second game
+  // A process that dies in a later game before answering anything in it (typically at
+  // the previous gameover or the new newgame) cannot play many games in a row; unless it
+  // died at a rare situation, which is then the likelier cause.
+  const int answered = seat > 0 ? asked_this_game_[seat] - (at_decision ? 1 : 0) : 0;
+  if (t == Termination::kCrash && g > 0 && seat > 0 && answered == 0 &&
+      !(at_decision && !last_.situations.empty())) {
+    check = "many_games";
     many_failed_ = true;
   }
   std::string where =
@@ -515,19 +528,23 @@ void Checker::quit_all() {
 
   int judged = 0;
   std::int64_t slowest = 0;
+  std::string problems;
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (!out[i].judged) continue;
     ++judged;
     slowest = std::max(slowest, out[i].us);
-    const std::string who = "copy " + std::to_string(i + 1) + " ";
-    const std::string grace = std::to_string(opt_.quit_grace.count()) + " ms";
-    if (out[i].exit == "killed by signal 9" && out[i].us >= opt_.quit_grace.count() * 1000)
-      fail("quit", who + "was still running " + grace + " after 'quit' (and its closed input); killed");
+    std::string problem;
+    if (out[i].exit.starts_with("killed by signal 9") && out[i].us >= opt_.quit_grace.count() * 1000)
+      problem = "was still running " + std::to_string(opt_.quit_grace.count()) +
+                " ms after 'quit' and the end of its input, and was killed";
     else if (out[i].exit.starts_with("killed"))
-      fail("quit", who + "died on 'quit': " + out[i].exit);
+      problem = "died on 'quit': " + out[i].exit;
     else if (out[i].group_left)
-      fail("quit", who + "exited but left processes running in its process group; killed");
+      problem = "exited but left processes running in its process group (killed)";
+    if (!problem.empty())
+      problems += (problems.empty() ? "copy " : "; copy ") + std::to_string(i + 1) + " " + problem;
   }
+  if (!problems.empty()) return fail("quit", problems);
   if (judged == 0) {
     set("quit", CheckResult::Status::kSkip, "no process left in a state to be asked to quit");
     return;
