@@ -1,10 +1,5 @@
 #!/usr/bin/env python3
-# A complete Arena bot: plays a random legal move in any game (docs/protocol.md).
-import random
-import sys
-
-def send(line):
-    print(line, flush=True)
+import random, sys
 
 legal = []
 for line in sys.stdin:
@@ -12,13 +7,13 @@ for line in sys.stdin:
     if not words:
         continue
     if words[0] == "arena":
-        send("name random-py")
-        send("ready")
+        print("name random-py", flush=True)
+        print("ready", flush=True)
     elif words[0] == "newgame":
-        random.seed(int(words[4]))  # the game's seed: repeatable games
+        random.seed(int(words[4]))        # the game's seed: repeatable games
     elif words[0] == "legal":
         legal = words[1:]
     elif words[0] == "go":
-        send("move " + random.choice(legal))
+        print("move " + random.choice(legal), flush=True)
     elif words[0] == "quit":
         break

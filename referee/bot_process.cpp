@@ -41,9 +41,10 @@ namespace {
 // kill the bot and everything it started at once), and default SIGPIPE handling (the
 // referee ignores SIGPIPE; the bot should not inherit that).
 struct NewProcessGroup {
+  bool enabled = true;
   template <class Launcher>
   bp::error_code on_exec_setup(Launcher& launcher, const std::filesystem::path&, const char* const*&) {
-    if (::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
+    if (enabled && ::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
     ::signal(SIGPIPE, SIG_DFL);
     close_inherited_fds(launcher.fd_whitelist);
     return {};
@@ -64,7 +65,7 @@ struct NewProcessGroup {
   // The parent sets it too, so that a kill right after spawn already reaches the group.
   template <class Launcher>
   void on_success(Launcher& launcher, const std::filesystem::path&, const char* const*&) {
-    ::setpgid(launcher.pid, launcher.pid);
+    if (enabled) ::setpgid(launcher.pid, launcher.pid);
   }
 };
 
@@ -169,9 +170,9 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
   std::string dir =
       command.working_dir.empty() ? std::filesystem::current_path().string() : command.working_dir;
   bp::default_process_launcher launcher;
-  bp::process proc =
-      launcher(asio::any_io_executor(io.get_executor()), ec, std::filesystem::path(program), args,
-               bp::process_stdio{im.in, im.out, im.err}, bp::process_start_dir(dir), NewProcessGroup{});
+  bp::process proc = launcher(asio::any_io_executor(io.get_executor()), ec, std::filesystem::path(program),
+                              args, bp::process_stdio{im.in, im.out, im.err}, bp::process_start_dir(dir),
+                              NewProcessGroup{command.own_process_group});
   if (ec || proc.id() <= 0) {
     error =
         "could not start '" + command.argv[0] + "': " + (ec ? ec.message() : std::string("unknown error"));
@@ -179,6 +180,7 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
   }
   im.proc = std::make_unique<bp::process>(std::move(proc));
   self->pid_ = im.proc->id();
+  self->own_group_ = command.own_process_group;
   self->log("[referee] started pid " + std::to_string(self->pid_) + ": " + program);
   self->start_reading();
   return self;
@@ -198,7 +200,7 @@ void BotProcess::on_exit(int native_status) {
   exited_ = true;
   exit_status_ = native_status;
   // Whatever the bot left behind in its group goes with it.
-  ::kill(-pid_, SIGKILL);
+  if (own_group_) ::kill(-pid_, SIGKILL);
   log("[referee] bot " + exit_description());
   finish_shutdown_if_done();
 }
@@ -350,7 +352,7 @@ void BotProcess::write_next() {
 }
 
 void BotProcess::kill() {
-  if (pid_ > 0 && !exited_) ::kill(-pid_, SIGKILL);
+  if (pid_ > 0 && !exited_ && own_group_) ::kill(-pid_, SIGKILL);
   if (pid_ > 0 && !exited_) ::kill(pid_, SIGKILL);  // in case setpgid never ran
 }
 

@@ -16,6 +16,9 @@ namespace arena {
 struct BotCommand {
   std::vector<std::string> argv;  // program (path, or a name looked up in PATH) and arguments
   std::string working_dir;        // empty: the referee's own
+  // Each bot gets its own process group, killed as a whole. Only a person's terminal
+  // client stays in the referee's group: a background group may not read the terminal.
+  bool own_process_group = true;
 };
 
 class BotProcess : public std::enable_shared_from_this<BotProcess> {
@@ -75,6 +78,7 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
 
   std::unique_ptr<Impl> impl_;
   int pid_ = -1;
+  bool own_group_ = true;
   bool closed_ = false;
   bool close_delivered_ = false;
   CloseReason close_reason_ = CloseReason::kEndOfOutput;

@@ -31,6 +31,9 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
   const std::string& reported_name() const { return reported_name_; }
   const std::string& reported_author() const { return author_; }
 
+  // Ends a start-up still in progress: `done` gets an error at once.
+  void cancel_start() { finish_start("start-up cancelled: the referee is stopping"); }
+
   // Quit, grace period, kill; `done` once the process is reaped (at once if none).
   void shutdown(std::function<void()> done);
 

@@ -256,8 +256,15 @@ void MatchRunner::Impl::retire(Slot& slot) {
 void MatchRunner::Impl::stop_now() {
   if (stopping) return;
   stopping = true;
-  for (auto& slot : slots)
-    if (slot.game) slot.game->abort();
+  for (auto& slot : slots) {
+    if (slot.game) {
+      slot.game->abort();
+    } else {
+      // Bots still starting: their callbacks run now and report the job as aborted.
+      auto sessions = slot.sessions;
+      for (auto& s : sessions) s->cancel_start();
+    }
+  }
 }
 
 }  // namespace arena

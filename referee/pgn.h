@@ -22,4 +22,15 @@ struct PgnError {
 // with its line; reading goes on with the next game.
 std::vector<GameRecord> parse_pgn(std::string_view text, std::vector<PgnError>& errors);
 
+// Where a game read by parse_pgn stands in the text, for messages about it (`arena verify`).
+struct PgnLocation {
+  int game = 0;                   // 1-based index among all games of the text, unreadable ones included
+  int first_line = 0;             // line of its first tag
+  std::vector<int> action_lines;  // line of each action's comment
+};
+
+// As above, also filling `locations` (one per returned record, same order).
+std::vector<GameRecord> parse_pgn(std::string_view text, std::vector<PgnError>& errors,
+                                  std::vector<PgnLocation>& locations);
+
 }  // namespace arena

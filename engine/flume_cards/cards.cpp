@@ -61,6 +61,7 @@ char suit_letter(int suit) { return kSuitLetters[suit]; }
 std::string card_name(Card c) {
   if (c == kHighJoker) return "HJ";
   if (c == kLowJoker) return "LJ";
+  if (c < 0 || c > kLowJoker) return "??";
   return {kRankLetters[c % kRanksPerSuit], kSuitLetters[c / kRanksPerSuit]};
 }
 

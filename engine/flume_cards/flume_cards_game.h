@@ -14,6 +14,9 @@ class FlumeCardsGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   int max_game_length() const override;
   bool hidden_information() const override { return true; }
+  // 4 players: seats 1+3 against 2+4. The 5-player partnership changes every hand, so
+  // each seat is its own team there.
+  int team_of(int seat) const override { return players_ == 4 ? (seat - 1) % 2 : seat - 1; }
 
   int target() const { return target_; }
   // Deals (thrown-in ones included) after which the game stops and the higher total wins.

@@ -60,6 +60,7 @@ void run_match(const MatchOptions& o) {
     b.name = nc.name;
     if (nc.command == "human") {
       b.command.argv = {self_executable(), "play-human"};
+      b.command.own_process_group = false;
       b.untimed = true;
       human = true;
     } else {

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   arena::cli::add_match_command(app);
   arena::cli::add_play_human_command(app);
   arena::cli::add_check_bot_command(app);
+  arena::cli::add_verify_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -107,6 +107,7 @@ TEST_CASE("flume-cards: deck, names and trump ranking", "[flume-cards]") {
   CHECK(points == 80);
   CHECK(names.count("3H") == 0);
   CHECK(!parse_card("4S"));
+  CHECK(card_name(-1) == "??");
   CHECK(parse_card("10d") == card("TD"));
   const int H = *parse_suit("H");
   CHECK(std::popcount(trump_mask(H)) == 14);
@@ -415,7 +416,8 @@ TEST_CASE("flume-cards: 5 players, the called partner found, discarded, or alone
     bool revealed = false;
     while (fs(s).hands_dealt() == 1) {
       const Move m = random_action(s, rng, scratch);
-      if (s.move_to_string(m) == "play:" + card_name(fs(s).called_card())) revealed = true;
+      if (fs(s).called_card() >= 0 && s.move_to_string(m) == "play:" + card_name(fs(s).called_card()))
+        revealed = true;
       s.apply(m);
       if (revealed && fs(s).hands_dealt() == 1)
         for (int seat = 1; seat <= 5; ++seat)
@@ -741,6 +743,7 @@ FinishKinds random_games(const std::string& spec, int games) {
       INFO("game " << game << " seat " << i + 1 << "\n" << s->observation(1));
       CHECK((results[i].rank == 1) == wins);
       CHECK(results[i].score == f.score(i));
+      CHECK(results[i].team == g->team_of(i + 1));
       if (n == 4) CHECK(results[i].team == i % 2);
     }
   }
@@ -803,6 +806,20 @@ TEST_CASE("flume-cards: perft from recorded positions", "[flume-cards]") {
   auto a = scenario_a(*g, "bid4 pass pass pass", "trumpH");
   // Lead of a trump forces 3*2*3 replies; the game has no non-trumps in seat 1's hand.
   CHECK(perft(*a, 4) == 6 * 3 * 2 * 3);
+
+  // The dealer's 22 discards, one card a move in ascending order, reach each allowed
+  // discard set exactly once: with 3 trumps, any 22 of 25 non-trumps (C(25,3) sets)...
+  auto d = g->new_initial_state();
+  play(*d, deal_text(4, kHandsA));
+  play(*d, "bid4 pass pass pass trumpH discard:- discard:- discard:-");
+  CHECK(perft(*d, 22) == 2300);
+  // ...with 11 trumps, all 17 non-trumps and 5 of the 8 unprotected trumps (C(8,5) sets).
+  auto e = g->new_initial_state();
+  play(*e,
+       deal_text(4, {"AH 2D 5D AS KS 6C", "JD 9C 8C 7C 6S 5S", "HJ AD KD QD 9S 8S", "KH QH JH TH 2H LJ"}));
+  play(*e, "bid3 pass pass pass trumpH discard:- discard:- discard:-");
+  CHECK(perft(*e, 22) == 56);
+  CHECK(perft(*e, 23) == 56 * 6);  // then seat 1 leads any of its six cards
 
   // The same through the CLI, from the recorded actions.
   auto replay = g->new_initial_state();

@@ -243,6 +243,9 @@ TEST_CASE("flush: Blind flips: playable with cards added, higher with a pick-up,
   REQUIRE(t.state->is_chance());
   // The Blind's value is drawn from the unseen cards, in proportion to their counts.
   const Cards unseen = t.fs().unseen();
+  int kinds = 0;
+  for (int k = 0; k < kNumKinds; ++k) kinds += unseen[k] > 0;
+  CHECK(perft(*t.state, 1) == static_cast<std::uint64_t>(kinds));
   for (auto& [m, p] : t.state->chance_outcomes()) CHECK(p == Approx(double(unseen[m]) / unseen.size()));
   CHECK_THAT(t.error("6"), Catch::Contains("chance outcome is due"));
   t.play("#6");
@@ -613,4 +616,39 @@ TEST_CASE("flush: a Super Flush with one kind of Base gives it without a decisio
   CHECK(t.fs().seat_cards(1).blinds == 4);
   CHECK(t.fs().seat_cards(1).lone() == 1);
   CHECK(t.fs().seat_cards(2).blinds == 2);
+}
+
+TEST_CASE("flush: 100 plays in a row without a Flush void the round, dealt again", "[flush]") {
+  Table t("flush:players=2");
+  t.play(deal(2, {"1 2 3 | 4 4 4 5 5 6 7 8", "1 2 3 | 6 6 7 7 8 9 10 10"}, "F"));
+  // Both seats keep choosing a play that does not flush (the first such legal move).
+  int plays = 0;
+  while (t.fs().voided_rounds() == 0) {
+    REQUIRE(t.fs().round() == 1);
+    if (t.state->is_chance()) {
+      t.state->apply(t.state->legal_moves()[0]);
+      continue;
+    }
+    bool done = false;
+    for (Move m : t.state->legal_moves()) {
+      auto next = t.state->clone();
+      next->apply(m);
+      const auto& n = static_cast<const FlushState&>(*next);
+      if (n.voided_rounds() > 0 || (n.plays_since_flush() > t.fs().plays_since_flush())) {
+        t.state->apply(m);
+        done = true;
+        break;
+      }
+    }
+    if (!done) t.state->apply(t.state->legal_moves()[0]);  // e.g. a Blind flip or an add decision
+    plays = t.fs().plays_since_flush() > plays ? t.fs().plays_since_flush() : plays;
+  }
+  CHECK(plays == kStalematePlays - 1);
+  CHECK(t.fs().round() == 2);
+  CHECK(t.fs().total(1) == 0);
+  CHECK(t.fs().total(2) == 0);
+  CHECK(t.fs().phase() == FlushState::Phase::kDeal);
+  CHECK(t.fs().unseen().size() == 90);
+  t.play(deal(0, {"1 2 3 | 4 4 4 5 5 6 7 8", "1 2 3 | 6 6 7 7 8 9 10 10"}, "F"));
+  CHECK(t.state->current_player() == 2);  // the void round's starting seat deals again
 }

@@ -225,3 +225,65 @@ TEST_CASE("referee: Python sample bots and the greedy bot play full games", "[re
   for (std::size_t i = 0; i < jobs.size(); ++i) CHECK(actions_text(records[i]) == actions_text(again[i]));
   CHECK(live_processes_with(tag).empty());
 }
+
+TEST_CASE("referee: a fault in a multi-seat game ends it; the faulting seat is ranked last", "[referee]") {
+  const std::string tag = new_tag();
+  std::vector<BotSpec> bots = {bot("a", "random_bot", tag), bot("b", "random_bot", tag),
+                               bot("crashy", "crash_bot", tag)};
+  RunnerOptions opt;
+  opt.time.move_time_ms = 2000;
+  auto records = play(bots, {GameJob{"flush:players=3", {0, 2, 1}, 3, "1"}}, opt);
+  const auto& r = records[0];
+  INFO(r.termination_detail);
+  CHECK(r.termination == Termination::kCrash);
+  CHECK(r.fault_seat == 2);
+  REQUIRE(r.results.size() == 3);
+  CHECK(r.results[0].rank == 1);
+  CHECK(r.results[1].rank == 3);
+  CHECK(r.results[2].rank == 1);
+  CHECK(live_processes_with(tag).empty());
+}
+
+TEST_CASE("referee: info lines and stderr reach the bot's log, capped", "[referee]") {
+  const std::string tag = new_tag();
+  const auto dir = std::filesystem::temp_directory_path() / ("arena-log-" + tag.substr(tag.find('=') + 1));
+  // flood_bot writes info lines until the per-decision line cap ends its game.
+  std::vector<BotSpec> bots = {bot("good", "random_bot", tag), bot("chatty", "flood_bot", tag)};
+  RunnerOptions opt;
+  opt.time.move_time_ms = 2000;
+  opt.log_dir = dir.string();
+  opt.limits.max_lines_per_decision = 300;
+  opt.limits.log_cap = 4000;
+  auto records = play(bots, {GameJob{"clump", {0, 1}, 1, "1"}}, opt);
+  CHECK(records[0].termination == Termination::kOutputFlood);
+  CHECK(records[0].termination_detail.find("300 lines") != std::string::npos);
+  std::ifstream in(dir / "chatty.slot1.log");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(text.find("info thinking very hard 0") != std::string::npos);
+  CHECK(text.find("log cap reached") != std::string::npos);
+  CHECK(text.size() < 4200);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("referee: stop() during bot start-up does not wait for the start-up time", "[referee]") {
+  const std::string tag = new_tag();
+  std::vector<BotSpec> bots = {bot("good", "random_bot", tag), bot("silent", "silent_bot", tag)};
+  RunnerOptions opt;
+  opt.time.startup_ms = 60000;
+  opt.stop_on_signals = false;
+  opt.quit_grace = std::chrono::milliseconds(100);
+  MatchRunner runner(bots, opt);
+  std::vector<GameRecord> got;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    runner.stop();
+  });
+  const auto start = std::chrono::steady_clock::now();
+  runner.run({GameJob{"clump", {0, 1}, 1, "1"}, GameJob{"clump", {1, 0}, 1, "2"}},
+             [&](std::size_t, const GameRecord& r) { got.push_back(r); });
+  stopper.join();
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+  REQUIRE(got.size() == 1);
+  CHECK(got[0].termination == Termination::kAborted);
+  CHECK(live_processes_with(tag).empty());
+}

@@ -1,0 +1,721 @@
+// PGN writer and reader for Arena records. docs/records.md is the format's reference;
+// this file follows it section by section: tag values, action comments, tags, games.
+#include "referee/pgn.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace arena {
+
+namespace {
+
+constexpr size_t kMaxLine = 79;  // PGN export format keeps lines under 80 characters
+
+// ---------------------------------------------------------------- tag values
+
+// PGN defines only \" and \\ inside tag values; we add \n, \r, \t and \xHH for other
+// control bytes so a tag (e.g. a bot's illegal output line) always stays on one line.
+std::string escape_tag(std::string_view v) {
+  std::string out;
+  out.reserve(v.size());
+  for (unsigned char c : v) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\x%02X", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Action texts live inside {...}: bytes outside printable ASCII, braces and '%' itself
+// are written as %HH so a comment can never end early.
+std::string encode_token(std::string_view v) {
+  std::string out;
+  for (unsigned char c : v) {
+    if (c <= 0x20 || c >= 0x7f || c == '{' || c == '}' || c == '%') {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> decode_token(std::string_view v) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v[i] != '%') {
+      out += v[i];
+      continue;
+    }
+    if (i + 2 >= v.size()) return std::nullopt;
+    int hi = hex_value(v[i + 1]), lo = hex_value(v[i + 2]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out += static_cast<char>(hi * 16 + lo);
+    i += 2;
+  }
+  return out;
+}
+
+// Seconds with millisecond precision when exact, microseconds otherwise: "0.512s".
+std::string format_seconds(std::int64_t micros) {
+  char buf[40];
+  if (micros % 1000 == 0)
+    std::snprintf(buf, sizeof buf, "%lld.%03llds", static_cast<long long>(micros / 1000000),
+                  static_cast<long long>(micros / 1000 % 1000));
+  else
+    std::snprintf(buf, sizeof buf, "%lld.%06llds", static_cast<long long>(micros / 1000000),
+                  static_cast<long long>(micros % 1000000));
+  return buf;
+}
+
+// Inverse of format_seconds; accepts 0..6 decimals.
+std::optional<std::int64_t> parse_seconds(std::string_view s) {
+  if (s.size() < 2 || s.back() != 's') return std::nullopt;
+  s.remove_suffix(1);
+  size_t dot = s.find('.');
+  std::string_view whole = s.substr(0, dot);
+  std::string_view frac = dot == std::string_view::npos ? std::string_view() : s.substr(dot + 1);
+  if (whole.empty() || frac.size() > 6 || (dot != std::string_view::npos && frac.empty()))
+    return std::nullopt;
+  std::int64_t w = 0;
+  auto [p, ec] = std::from_chars(whole.data(), whole.data() + whole.size(), w);
+  if (ec != std::errc() || p != whole.data() + whole.size() || w < 0 || w > 1'000'000'000)
+    return std::nullopt;
+  std::int64_t f = 0;
+  for (size_t i = 0; i < 6; ++i) {
+    int d = 0;
+    if (i < frac.size()) {
+      if (frac[i] < '0' || frac[i] > '9') return std::nullopt;
+      d = frac[i] - '0';
+    }
+    f = f * 10 + d;
+  }
+  return w * 1000000 + f;
+}
+
+std::string format_number(double x) {
+  char buf[32];
+  auto [p, ec] = std::to_chars(buf, buf + sizeof buf, x);
+  return ec == std::errc() ? std::string(buf, p) : std::string("0");
+}
+
+template <class Int>
+bool parse_int(std::string_view s, Int& out) {
+  if (s.empty()) return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+bool parse_double(std::string_view s, double& out) {
+  if (s.empty()) return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out);
+}
+
+std::vector<std::string_view> split_ws(std::string_view s) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
+    size_t j = i;
+    while (j < s.size() && !(s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r')) ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- results
+
+// Standard PGN result of a two-seat game, from seat 1's point of view (seat 1 = White).
+std::string result_token(const GameRecord& r) {
+  if (r.results.size() != 2 || r.players.size() != 2) return "*";
+  int a = r.results[0].rank, b = r.results[1].rank;
+  if (a < b) return "1-0";
+  if (a > b) return "0-1";
+  return "1/2-1/2";
+}
+
+bool is_result_token(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+
+bool default_teams(const GameRecord& r) {
+  for (size_t i = 0; i < r.results.size(); ++i)
+    if (r.results[i].team != static_cast<int>(i)) return false;
+  return true;
+}
+
+// Tags this module reads into GameRecord fields; everything else is an extra tag.
+bool is_known_tag(const std::string& name) {
+  static const char* const known[] = {"Event",         "Site",        "Date",      "Round",
+                                      "White",         "Black",       "Result",    "Game",
+                                      "Seed",          "TimeControl", "Ranks",     "Scores",
+                                      "Teams",         "Termination", "FaultSeat", "TerminationDetail",
+                                      "RefereeVersion"};
+  for (const char* k : known)
+    if (name == k) return true;
+  if (name.size() > 4 && name.compare(0, 4, "Seat") == 0) {
+    int n = 0;
+    return parse_int(std::string_view(name).substr(4), n) && n >= 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+// ================================================================= writing
+
+std::string format_pgn(const GameRecord& r) {
+  std::string out;
+  auto tag = [&](std::string_view name, std::string_view value) {
+    out += '[';
+    out += name;
+    out += " \"";
+    out += escape_tag(value);
+    out += "\"]\n";
+  };
+  auto or_unknown = [](const std::string& s, const char* unknown) -> std::string_view {
+    return s.empty() ? std::string_view(unknown) : std::string_view(s);
+  };
+  const std::string result = result_token(r);
+  const bool two_seats = r.players.size() == 2;
+
+  // The Seven Tag Roster first (White/Black only where they mean something).
+  tag("Event", or_unknown(r.event, "?"));
+  tag("Site", or_unknown(r.site, "?"));
+  tag("Date", or_unknown(r.date, "????.??.??"));
+  tag("Round", or_unknown(r.round, "?"));
+  if (two_seats) {
+    tag("White", r.players[0]);
+    tag("Black", r.players[1]);
+  }
+  tag("Result", result);
+  tag("Game", r.spec);
+  for (size_t i = 0; i < r.players.size(); ++i) tag("Seat" + std::to_string(i + 1), r.players[i]);
+  tag("Seed", std::to_string(r.seed));
+  tag("TimeControl", or_unknown(r.time_control, "?"));
+  if (!r.results.empty()) {
+    std::string ranks, scores, teams;
+    for (size_t i = 0; i < r.results.size(); ++i) {
+      const char* sep = i ? " " : "";
+      ranks += sep + std::to_string(r.results[i].rank);
+      scores += sep + format_number(r.results[i].score);
+      teams += sep + std::to_string(r.results[i].team);
+    }
+    tag("Ranks", ranks);
+    tag("Scores", scores);
+    if (!default_teams(r)) tag("Teams", teams);
+  }
+  tag("Termination", termination_name(r.termination));
+  if (r.fault_seat != 0) tag("FaultSeat", std::to_string(r.fault_seat));
+  if (!r.termination_detail.empty()) tag("TerminationDetail", r.termination_detail);
+  if (!r.referee_version.empty()) tag("RefereeVersion", r.referee_version);
+  for (const auto& [name, value] : r.extra_tags) tag(name, value);
+  out += '\n';
+
+  // Movetext: one comment per action, so chess tools skip them and see a game of zero
+  // moves with a result (docs/records.md explains the choice).
+  size_t line_len = 0;
+  auto word = [&](const std::string& w) {
+    if (line_len > 0 && line_len + 1 + w.size() > kMaxLine) {
+      out += '\n';
+      line_len = 0;
+    } else if (line_len > 0) {
+      out += ' ';
+      ++line_len;
+    }
+    out += w;
+    line_len += w.size();
+  };
+  for (size_t i = 0; i < r.actions.size(); ++i) {
+    const RecordedAction& a = r.actions[i];
+    std::string w = "{" + std::to_string(i + 1) + ". ";
+    w += a.actor == kChance ? std::string("chance") : "s" + std::to_string(a.actor);
+    w += ' ';
+    w += encode_token(a.text);
+    if (a.micros >= 0) w += ' ' + format_seconds(a.micros);
+    w += '}';
+    word(w);
+  }
+  word(result);
+  out += "\n\n";
+  return out;
+}
+
+// ================================================================= reading
+
+namespace {
+
+struct Tag {
+  std::string name, value;
+  int line = 0;
+};
+
+struct GameText {
+  int game = 0;
+  int first_line = 0;
+  int movetext_line = 0;
+  std::vector<Tag> tags;
+  std::vector<RecordedAction> actions;
+  std::vector<int> action_lines;
+  std::string result;
+  int result_line = 0;
+};
+
+struct ParseFailure {
+  int line;
+  std::string message;
+};
+
+// Reads `[Name "value"]` pairs from one line; throws ParseFailure.
+void read_tag_line(std::string_view s, int line, std::vector<Tag>& tags) {
+  size_t i = 0;
+  auto skip_ws = [&] {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  };
+  skip_ws();
+  while (i < s.size()) {
+    if (s[i] != '[') throw ParseFailure{line, "expected '[' to start a tag pair"};
+    ++i;
+    skip_ws();
+    size_t name_start = i;
+    while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+    if (i == name_start) throw ParseFailure{line, "tag pair without a name"};
+    Tag tag{std::string(s.substr(name_start, i - name_start)), "", line};
+    skip_ws();
+    if (i >= s.size() || s[i] != '"')
+      throw ParseFailure{line, "tag " + tag.name + ": expected a quoted value"};
+    ++i;
+    bool closed = false;
+    while (i < s.size()) {
+      char c = s[i++];
+      if (c == '"') {
+        closed = true;
+        break;
+      }
+      if (c != '\\') {
+        tag.value += c;
+        continue;
+      }
+      if (i >= s.size()) break;
+      char e = s[i++];
+      switch (e) {
+        case '"':
+          tag.value += '"';
+          break;
+        case '\\':
+          tag.value += '\\';
+          break;
+        case 'n':
+          tag.value += '\n';
+          break;
+        case 'r':
+          tag.value += '\r';
+          break;
+        case 't':
+          tag.value += '\t';
+          break;
+        case 'x': {
+          int hi = i < s.size() ? hex_value(s[i]) : -1;
+          int lo = i + 1 < s.size() ? hex_value(s[i + 1]) : -1;
+          if (hi < 0 || lo < 0) throw ParseFailure{line, "tag " + tag.name + ": bad \\x escape"};
+          tag.value += static_cast<char>(hi * 16 + lo);
+          i += 2;
+          break;
+        }
+        default:
+          throw ParseFailure{line, "tag " + tag.name + ": unknown escape '\\" + std::string(1, e) + "'"};
+      }
+    }
+    if (!closed) throw ParseFailure{line, "tag " + tag.name + ": value has no closing quote"};
+    skip_ws();
+    if (i >= s.size() || s[i] != ']') throw ParseFailure{line, "tag " + tag.name + ": expected ']'"};
+    ++i;
+    skip_ws();
+    tags.push_back(std::move(tag));
+  }
+}
+
+// One `{N. actor text [time]}` comment. Returns false for a comment that is not an
+// action (free annotation), which readers skip.
+bool read_action(std::string_view body, int line, size_t expected_index, RecordedAction& out) {
+  auto tokens = split_ws(body);
+  if (tokens.empty() || tokens[0].size() < 2 || tokens[0].back() != '.') return false;
+  size_t number = 0;
+  if (!parse_int(tokens[0].substr(0, tokens[0].size() - 1), number)) return false;
+  const std::string where = "action {" + std::string(body) + "}: ";
+  if (number != expected_index)
+    throw ParseFailure{line, where + "expected action number " + std::to_string(expected_index)};
+  if (tokens.size() < 3 || tokens.size() > 4)
+    throw ParseFailure{line, where + "expected 'N. sK MOVE TIME' or 'N. chance OUTCOME'"};
+  if (tokens[1] == "chance") {
+    out.actor = kChance;
+    if (tokens.size() != 3) throw ParseFailure{line, where + "a chance outcome has no time"};
+  } else {
+    int seat = 0;
+    if (tokens[1].size() < 2 || tokens[1][0] != 's' || !parse_int(tokens[1].substr(1), seat) || seat < 1)
+      throw ParseFailure{line, where + "actor must be sK (seat K >= 1) or 'chance'"};
+    out.actor = seat;
+  }
+  auto text = decode_token(tokens[2]);
+  if (!text) throw ParseFailure{line, where + "bad %-escape in '" + std::string(tokens[2]) + "'"};
+  out.text = std::move(*text);
+  out.micros = -1;
+  if (tokens.size() == 4) {
+    auto micros = parse_seconds(tokens[3]);
+    if (!micros)
+      throw ParseFailure{line, where + "bad time '" + std::string(tokens[3]) + "' (expected e.g. 0.512s)"};
+    out.micros = *micros;
+  }
+  return true;
+}
+
+const Tag* find_tag(const GameText& g, std::string_view name) {
+  for (const Tag& t : g.tags)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+std::vector<std::string_view> split_list(const Tag& t, size_t expected) {
+  auto items = split_ws(t.value);
+  if (items.size() != expected)
+    throw ParseFailure{t.line, "tag " + t.name + " has " + std::to_string(items.size()) + " values for " +
+                                   std::to_string(expected) + " seats"};
+  return items;
+}
+
+// Turns a syntactically complete game into a record, checking that the tags agree.
+GameRecord build_record(const GameText& g) {
+  GameRecord r;
+  std::map<std::string, int> seen;
+  for (const Tag& t : g.tags)
+    if (++seen[t.name] > 1) throw ParseFailure{t.line, "tag " + t.name + " appears twice"};
+
+  auto text_tag = [&](const char* name, std::string& field, const char* unknown) {
+    if (const Tag* t = find_tag(g, name)) field = t->value == unknown ? std::string() : t->value;
+  };
+  r.event.clear();
+  text_tag("Event", r.event, "?");
+  text_tag("Site", r.site, "?");
+  text_tag("Date", r.date, "????.??.??");
+  text_tag("Round", r.round, "?");
+  text_tag("TimeControl", r.time_control, "?");
+  text_tag("TerminationDetail", r.termination_detail, "");
+  text_tag("RefereeVersion", r.referee_version, "");
+
+  const Tag* game = find_tag(g, "Game");
+  if (!game || game->value.empty()) throw ParseFailure{g.first_line, "missing [Game \"spec\"] tag"};
+  r.spec = game->value;
+
+  for (int seat = 1;; ++seat) {
+    const Tag* t = find_tag(g, "Seat" + std::to_string(seat));
+    if (!t) break;
+    r.players.push_back(t->value);
+  }
+  if (r.players.empty()) throw ParseFailure{g.first_line, "missing [Seat1 \"bot\"] tag"};
+  const size_t n = r.players.size();
+  for (const Tag& t : g.tags) {
+    int k = 0;
+    if (t.name.size() > 4 && t.name.compare(0, 4, "Seat") == 0 &&
+        parse_int(std::string_view(t.name).substr(4), k) && (k < 1 || static_cast<size_t>(k) > n))
+      throw ParseFailure{t.line, "tag " + t.name + " without the seats before it"};
+  }
+  if (const Tag* w = find_tag(g, "White"); w && (n != 2 || w->value != r.players[0]))
+    throw ParseFailure{w->line, "White tag '" + w->value + "' does not match Seat1"};
+  if (const Tag* b = find_tag(g, "Black"); b && (n != 2 || b->value != r.players[1]))
+    throw ParseFailure{b->line, "Black tag '" + b->value + "' does not match Seat2"};
+
+  if (const Tag* t = find_tag(g, "Seed"); t && !parse_int(std::string_view(t->value), r.seed))
+    throw ParseFailure{t->line, "Seed '" + t->value + "' is not an unsigned integer"};
+
+  if (const Tag* t = find_tag(g, "Termination")) {
+    auto term = termination_from_name(t->value);
+    if (!term)
+      throw ParseFailure{t->line,
+                         "unknown Termination '" + t->value +
+                             "' (known: normal, time forfeit, illegal move, unparseable move, protocol "
+                             "violation, crash, start failure, output flood, length cap, aborted)"};
+    r.termination = *term;
+  }
+  if (const Tag* t = find_tag(g, "FaultSeat")) {
+    if (!parse_int(std::string_view(t->value), r.fault_seat) || r.fault_seat < 1 ||
+        static_cast<size_t>(r.fault_seat) > n)
+      throw ParseFailure{t->line,
+                         "FaultSeat '" + t->value + "' is not a seat from 1 to " + std::to_string(n)};
+  }
+
+  const Tag* result = find_tag(g, "Result");
+  if (!result) throw ParseFailure{g.first_line, "missing [Result] tag"};
+  if (!is_result_token(result->value))
+    throw ParseFailure{result->line, "Result '" + result->value + "' is not 1-0, 0-1, 1/2-1/2 or *"};
+  if (result->value != g.result)
+    throw ParseFailure{g.result_line,
+                       "movetext ends in " + g.result + " but the Result tag says " + result->value};
+
+  const Tag* ranks = find_tag(g, "Ranks");
+  const Tag* scores = find_tag(g, "Scores");
+  const Tag* teams = find_tag(g, "Teams");
+  if (ranks) {
+    r.results.resize(n);
+    auto items = split_list(*ranks, n);
+    for (size_t i = 0; i < n; ++i)
+      if (!parse_int(items[i], r.results[i].rank) || r.results[i].rank < 1 ||
+          r.results[i].rank > static_cast<int>(n))
+        throw ParseFailure{ranks->line, "Ranks: '" + std::string(items[i]) + "' is not a rank from 1 to " +
+                                            std::to_string(n)};
+    if (!scores) throw ParseFailure{ranks->line, "Ranks without a Scores tag"};
+    items = split_list(*scores, n);
+    for (size_t i = 0; i < n; ++i)
+      if (!parse_double(items[i], r.results[i].score))
+        throw ParseFailure{scores->line, "Scores: '" + std::string(items[i]) + "' is not a number"};
+    for (size_t i = 0; i < n; ++i) r.results[i].team = static_cast<int>(i);
+    if (teams) {
+      items = split_list(*teams, n);
+      for (size_t i = 0; i < n; ++i)
+        if (!parse_int(items[i], r.results[i].team) || r.results[i].team < 0)
+          throw ParseFailure{teams->line, "Teams: '" + std::string(items[i]) + "' is not a team index"};
+    }
+    const std::string expected = result_token(r);
+    if (expected != result->value)
+      throw ParseFailure{result->line, "Result " + result->value + " disagrees with Ranks '" + ranks->value +
+                                           "' (expected " + expected + ")"};
+  } else if (scores || teams) {
+    throw ParseFailure{(scores ? scores : teams)->line, "Scores/Teams without a Ranks tag"};
+  } else if (result->value != "*") {
+    // A plain two-seat PGN result (e.g. edited by a chess tool): ranks follow from it.
+    if (n != 2)
+      throw ParseFailure{result->line, "a game with " + std::to_string(n) + " seats needs a Ranks tag"};
+    double s1 = result->value == "1-0" ? 1 : result->value == "0-1" ? 0 : 0.5;
+    r.results = {{s1 < 0.5 ? 2 : 1, s1, 0}, {s1 > 0.5 ? 2 : 1, 1 - s1, 1}};
+  } else if (r.termination != Termination::kAborted) {
+    throw ParseFailure{result->line, "result '*' without Ranks is only allowed for an aborted game"};
+  }
+
+  for (size_t i = 0; i < g.actions.size(); ++i)
+    if (g.actions[i].actor != kChance && static_cast<size_t>(g.actions[i].actor) > n)
+      throw ParseFailure{g.action_lines[i], "action " + std::to_string(i + 1) + ": seat s" +
+                                                std::to_string(g.actions[i].actor) + " but the game has " +
+                                                std::to_string(n) + " seats"};
+  r.actions = g.actions;
+
+  for (const Tag& t : g.tags)
+    if (!is_known_tag(t.name)) r.extra_tags.emplace_back(t.name, t.value);
+  return r;
+}
+
+class Reader {
+ public:
+  Reader(std::string_view text, std::vector<PgnError>& errors) : errors_(errors) {
+    size_t start = 0;
+    while (start <= text.size()) {
+      size_t end = text.find('\n', start);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view line = text.substr(start, end - start);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      lines_.push_back(line);
+      start = end + 1;
+    }
+  }
+
+  std::vector<GameRecord> read_all(std::vector<PgnLocation>* locations) {
+    std::vector<GameRecord> games;
+    while (true) {
+      skip_blank();
+      if (i_ >= lines_.size()) break;
+      GameText g;
+      g.game = ++game_no_;
+      g.first_line = line_no();
+      try {
+        read_game(g);
+        games.push_back(build_record(g));
+        if (locations) locations->push_back({g.game, g.first_line, g.action_lines});
+      } catch (const ParseFailure& f) {
+        errors_.push_back({g.game, f.line, f.message});
+        const size_t start = static_cast<size_t>(g.first_line - 1);
+        recover();
+        if (i_ <= start) i_ = start + 1;  // always move on, whatever the damage
+      }
+    }
+    return games;
+  }
+
+ private:
+  int line_no() const { return static_cast<int>(i_) + 1; }
+  static bool starts_tag(std::string_view l) {
+    size_t k = l.find_first_not_of(" \t");
+    return k != std::string_view::npos && l[k] == '[';
+  }
+  static bool blank(std::string_view l) { return l.find_first_not_of(" \t") == std::string_view::npos; }
+
+  void skip_blank() {
+    // '%' in column one escapes a line from PGN processing.
+    while (i_ < lines_.size() && (blank(lines_[i_]) || lines_[i_][0] == '%')) ++i_;
+  }
+
+  // After a failure: move to the next tag section, so one bad game costs only itself.
+  void recover() {
+    while (i_ < lines_.size() && starts_tag(lines_[i_])) {
+      std::vector<Tag> line_tags;
+      try {
+        read_tag_line(lines_[i_], line_no(), line_tags);
+      } catch (const ParseFailure&) {
+      }
+      if (starts_next_game(line_tags)) return;
+      for (const Tag& t : line_tags) seen_.insert(t.name);
+      ++i_;
+    }
+    while (i_ < lines_.size() && !starts_tag(lines_[i_])) ++i_;
+  }
+
+  // Tag names of the game being read: a name seen again means the next game's tags
+  // begin (the previous game lost its movetext, e.g. a file cut short and appended to).
+  bool starts_next_game(const std::vector<Tag>& line_tags) const {
+    for (const Tag& t : line_tags)
+      if (seen_.count(t.name)) return true;
+    return false;
+  }
+
+  void read_game(GameText& g) {
+    seen_.clear();
+    if (!starts_tag(lines_[i_])) throw ParseFailure{line_no(), "movetext without tag pairs before it"};
+    while (i_ < lines_.size() && starts_tag(lines_[i_])) {
+      std::vector<Tag> line_tags;
+      read_tag_line(lines_[i_], line_no(), line_tags);
+      if (starts_next_game(line_tags))
+        throw ParseFailure{g.first_line,
+                           "the game has no movetext and no result (the next game's tags begin at line " +
+                               std::to_string(line_no()) + ")"};
+      for (size_t a = 0; a < line_tags.size(); ++a)
+        for (size_t b = 0; b < a; ++b)
+          if (line_tags[a].name == line_tags[b].name)
+            throw ParseFailure{line_no(), "tag " + line_tags[a].name + " appears twice"};
+      for (Tag& t : line_tags) {
+        seen_.insert(t.name);
+        g.tags.push_back(std::move(t));
+      }
+      ++i_;
+    }
+    skip_blank();
+    g.movetext_line = line_no();
+    read_movetext(g);
+  }
+
+  void read_movetext(GameText& g) {
+    std::string comment;
+    int comment_line = 0;
+    bool in_comment = false;
+    for (; i_ < lines_.size(); ++i_) {
+      std::string_view l = lines_[i_];
+      if (!in_comment && starts_tag(l))
+        throw ParseFailure{line_no(),
+                           "the game before this line has no result token (1-0, 0-1, 1/2-1/2 or *)"};
+      if (in_comment && starts_tag(l)) throw ParseFailure{comment_line, "comment '{' is never closed"};
+      if (!in_comment && !l.empty() && l[0] == '%') continue;
+      size_t k = 0;
+      while (k < l.size()) {
+        if (in_comment) {
+          size_t close = l.find('}', k);
+          size_t reopen = l.find('{', k);
+          if (reopen < close)
+            throw ParseFailure{comment_line, "comment '{' is never closed before the next '{'"};
+          if (close == std::string_view::npos) {
+            comment.append(l.substr(k));
+            comment += ' ';
+            break;
+          }
+          comment.append(l.substr(k, close - k));
+          k = close + 1;
+          in_comment = false;
+          RecordedAction a;
+          if (read_action(comment, comment_line, g.actions.size() + 1, a)) {
+            g.actions.push_back(std::move(a));
+            g.action_lines.push_back(comment_line);
+          }
+          continue;
+        }
+        char c = l[k];
+        if (c == ' ' || c == '\t') {
+          ++k;
+          continue;
+        }
+        if (c == '{') {
+          in_comment = true;
+          comment.clear();
+          comment_line = line_no();
+          ++k;
+          continue;
+        }
+        if (c == ';') break;  // rest-of-line comment
+        size_t end = l.find_first_of(" \t{;", k);
+        if (end == std::string_view::npos) end = l.size();
+        std::string_view token = l.substr(k, end - k);
+        if (is_result_token(token)) {
+          g.result = std::string(token);
+          g.result_line = line_no();
+          ++i_;
+          return;
+        }
+        throw ParseFailure{line_no(),
+                           "unexpected '" + std::string(token) +
+                               "' in movetext (Arena records keep every action in a {N. ...} comment)"};
+      }
+    }
+    if (in_comment) throw ParseFailure{comment_line, "comment '{' is never closed"};
+    throw ParseFailure{g.first_line,
+                       "the game has no result token (1-0, 0-1, 1/2-1/2 or *); the file may be truncated"};
+  }
+
+  std::vector<PgnError>& errors_;
+  std::vector<std::string_view> lines_;
+  size_t i_ = 0;
+  int game_no_ = 0;
+  std::set<std::string> seen_;
+};
+
+}  // namespace
+
+std::vector<GameRecord> parse_pgn(std::string_view text, std::vector<PgnError>& errors) {
+  return Reader(text, errors).read_all(nullptr);
+}
+
+std::vector<GameRecord> parse_pgn(std::string_view text, std::vector<PgnError>& errors,
+                                  std::vector<PgnLocation>& locations) {
+  return Reader(text, errors).read_all(&locations);
+}
+
+}  // namespace arena
