@@ -534,7 +534,8 @@ void Checker::quit_all() {
     ++judged;
     slowest = std::max(slowest, out[i].us);
     std::string problem;
-    if (out[i].exit.starts_with("killed by signal 9") && out[i].us >= opt_.quit_grace.count() * 1000)
+    // Past the grace period the referee killed it, whatever signal did it in the end.
+    if (out[i].exit.starts_with("killed") && out[i].us >= opt_.quit_grace.count() * 1000)
       problem = "was still running " + std::to_string(opt_.quit_grace.count()) +
                 " ms after 'quit' and the end of its input, and was killed";
     else if (out[i].exit.starts_with("killed"))
