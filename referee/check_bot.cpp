@@ -191,6 +191,8 @@ class Checker {
   long decisions_ = 0;
   std::int64_t slowest_us_ = 0;
   int games_played_ = 0, steered_games_ = 0, steered_moves_ = 0;
+  int fault_copy_ = -1;  // index into copies_ of the process that faulted in a game
+  std::string fault_check_;
   bool handshake_ok_ = false;
   bool stopped_ = false;      // a fault ended the series
   bool many_failed_ = false;  // many_games already judged failed
@@ -251,6 +253,16 @@ CheckBotReport Checker::run() {
   if (handshake()) play_games();
   quit_all();
   io_.run();  // every process is reaped; drain what is left
+  if (fault_copy_ >= 0 && (fault_check_ == "no_crash" || fault_check_ == "many_games")) {
+    // Now that the faulty process is reaped, say how it ended (a crash's signal, an exit code).
+    for (auto& c : report_.checks)
+      if (c.name == fault_check_ && c.status == CheckResult::Status::kFail)
+        c.detail += "; copy " + std::to_string(fault_copy_ + 1) + ": " +
+                    copies_[fault_copy_]->process().exit_description() +
+                    (opt_.log_dir.empty() ? " (--log-dir keeps its stderr)"
+                                          : " (its stderr: " + opt_.log_dir + "/copy" +
+                                                std::to_string(fault_copy_ + 1) + ".log)");
+  }
 
   for (const auto& c : report_.checks) print(format_check(c));
   if (report_.has_position) print(format_position(report_));
@@ -415,6 +427,10 @@ bool Checker::play_one(int g, bool steer) {
         sit_failed_[i] =
             std::string(termination_token(t)) + " in " + where + ": " + result.termination_detail;
     }
+  if (seat > 0) {
+    fault_copy_ = ((seat - 1 - g) % n_ + n_) % n_;
+    fault_check_ = check;
+  }
   fail(check, std::string(termination_token(t)) + ": " + result.termination_detail + " (" + where +
                   (at_decision ? ", at its decision" : ", while it was not its decision") +
                   (in_situation.empty() ? "" : ", situation " + in_situation) + ")");

@@ -129,6 +129,8 @@ TEST_CASE("check-bot: a bot that breaks only on Flume's extra placement is caugh
   CHECK_FALSE(r.passed());
   CHECK(status_of(r, "no_crash") == CheckResult::Status::kFail);
   CHECK(status_of(r, "situation:extra_placement") == CheckResult::Status::kFail);
+  CHECK(r.find("no_crash")->detail.find("situation extra_placement") != std::string::npos);
+  CHECK(r.find("no_crash")->detail.find("SIGABRT") != std::string::npos);  // how the process ended
   CHECK(status_of(r, "handshake") == CheckResult::Status::kPass);
   REQUIRE(r.has_position);
   CHECK(out.str().find("first failing position: " + r.spec) != std::string::npos);
