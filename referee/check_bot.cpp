@@ -1,6 +1,7 @@
 #include "referee/check_bot.h"
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
@@ -535,6 +536,9 @@ void Checker::quit_all() {
         if (pid > 0 && ::kill(-pid, 0) == 0) {
           out[i].group_left = true;
           ::kill(-pid, SIGKILL);
+          // Let the kernel finish them (their new parent reaps them) before reporting, so
+          // nothing of the bot outlives check-bot; bounded, the report does not hang on it.
+          for (int tries = 0; tries < 500 && ::kill(-pid, 0) == 0; ++tries) ::usleep(1000);
         }
       }
       if (--pending == 0) all_done = true;
