@@ -29,6 +29,7 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
   void mark_broken() { broken_ = true; }
   BotProcess& process() { return *proc_; }
   const std::string& reported_name() const { return reported_name_; }
+  const std::string& reported_author() const { return author_; }
 
   // Ends a start-up still in progress: `done` gets an error at once.
   void cancel_start() { finish_start("start-up cancelled: the referee is stopping"); }

@@ -80,7 +80,14 @@ void GameSession::advance() {
       apply(sample_chance(*state_, rng_), -1);
       continue;
     }
-    return request_decision(state_->current_player());
+    const int seat = state_->current_player();
+    if (decision_hook_) {
+      if (std::optional<Move> chosen = decision_hook_(*state_, seat)) {
+        apply(*chosen, 0);
+        continue;
+      }
+    }
+    return request_decision(seat);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,14 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   GameSession(boost::asio::io_context& io, const Game& game, std::uint64_t seed,
               std::vector<std::shared_ptr<BotSession>> seats, const RunnerOptions& options, GameRecord record,
               Done done);
+
+  // Optional, set before start(): called at every decision of a seat, before the bot is
+  // asked. Returning a move (which must be legal in `state`) plays it for that seat
+  // without asking its bot, which hears it as an event like any other action; returning
+  // nullopt asks the bot as usual. Lets tools observe every decision and steer games
+  // into chosen positions (`arena check-bot`); matches leave it unset.
+  using DecisionHook = std::function<std::optional<Move>(const State& state, int seat)>;
+  void set_decision_hook(DecisionHook hook) { decision_hook_ = std::move(hook); }
 
   void start();
   // Ends the game now with kAborted (the referee is shutting down).
@@ -67,6 +76,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   Clock::time_point asked_at_;
   bool finished_ = false;
   std::vector<Move> scratch_;
+  DecisionHook decision_hook_;
 };
 
 }  // namespace arena

@@ -17,6 +17,7 @@ void add_demo_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_play_human_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
+void add_check_bot_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_ratings_command(CLI::App& app);
 

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   arena::cli::add_match_command(app);
   arena::cli::add_play_human_command(app);
   arena::cli::add_tournament_command(app);
+  arena::cli::add_check_bot_command(app);
   arena::cli::add_verify_command(app);
   arena::cli::add_ratings_command(app);
   try {
