@@ -5,6 +5,7 @@
 // random. Ties are broken by the game's seed, so games repeat exactly.
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/clump/clump.h"
@@ -73,7 +74,21 @@ class GreedyBot : public arena::bot::Bot {
     game_ = t.game();
   }
   std::string choose(const arena::bot::Turn& t) override {
-    auto state = t.replay(*game_);
+    // One-ply lookahead needs the full position and a two-seat evaluation. Where the
+    // events hide something this seat cannot replay (another hand's cards), or there are
+    // more seats, the bot plays a random legal move, as the random bot does.
+    std::unique_ptr<arena::State> state;
+    if (game_->num_players() == 2) {
+      try {
+        state = t.replay(*game_);
+      } catch (const std::exception&) {
+        state.reset();
+      }
+    }
+    if (!state) {
+      if (!t.legal.empty()) return t.legal[rng_.below(t.legal.size())];
+      throw std::runtime_error("greedy: cannot rebuild this game's position and no legal moves were sent");
+    }
     const auto legal = state->legal_moves();
     std::vector<arena::Move> best;
     double best_value = -std::numeric_limits<double>::infinity();
