@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ using namespace arena::flows;
 namespace {
 
 int g_games = 40;
+double g_dump_ms = 0;  // --dump-slow=MS: print positions slower than MS with their legal moves
 
 struct Position {
   Board board;
@@ -66,6 +68,14 @@ void bench_legal_moves(benchmark::State& state, const std::string& spec) {
       benchmark::DoNotOptimize(moves.data());
       total_moves += static_cast<long>(moves.size());
       micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+      if (g_dump_ms > 0 && micros.back() > g_dump_ms * 1000) {
+        std::printf("slow %s %.0fms tile=%d board={", spec.c_str(), micros.back() / 1000, p.tile);
+        for (int c = 0; c < kCells; ++c) std::printf("%s%d", c ? "," : "", p.board.pairing[c]);
+        std::printf("} moves={");
+        for (std::size_t i = 0; i < moves.size(); ++i) std::printf("%s%d", i ? "," : "", moves[i]);
+        std::printf("}\n");
+        std::fflush(stdout);
+      }
     }
   }
   std::sort(micros.begin(), micros.end());
@@ -93,6 +103,10 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--games=", 8) == 0) {
       g_games = std::max(1, std::atoi(argv[i] + 8));
+      continue;
+    }
+    if (std::strncmp(argv[i], "--dump-slow=", 12) == 0) {
+      g_dump_ms = std::atof(argv[i] + 12);
       continue;
     }
     args.push_back(argv[i]);

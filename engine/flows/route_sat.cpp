@@ -11,6 +11,7 @@
 // real filling joining each route, and every such filling is a model. The encoding is
 // exact.
 #include <cadical.hpp>
+#include <chrono>
 
 #include "engine/flows/route_solver.h"
 
@@ -21,12 +22,14 @@ namespace {
 constexpr int kPairIndex[6][6] = {{-1, 0, 1, 2, 3, 4},   {0, -1, 5, 6, 7, 8},    {1, 5, -1, 9, 10, 11},
                                   {2, 6, 9, -1, 12, 13}, {3, 7, 10, 12, -1, 14}, {4, 8, 11, 13, 14, -1}};
 
-}  // namespace
+using Route = RouteSolver::Route;
 
-bool RouteSolver::fill_exists(Board& filled) {
-  CaDiCaL::Solver sat;
+// Encodes "the empty hexes of the board given by `wire`/`empty` can be filled joining
+// every route" into `sat`; pair_base[c] is the first pairing variable of empty cell c.
+void encode_filling(CaDiCaL::Solver& sat, const std::int16_t* wire, const std::int8_t* empty,
+                    const Route* routes, int nroutes, std::array<int, kCells>& pair_base,
+                    std::vector<int>& goal_lits) {
   int next_var = 1;
-  std::array<int, kCells> pair_base{};
   auto y = [&](int c, int s, int t) { return pair_base[c] + kPairIndex[s][t]; };
   auto clause2 = [&](int a, int b) {
     sat.add(a);
@@ -34,7 +37,7 @@ bool RouteSolver::fill_exists(Board& filled) {
     sat.add(0);
   };
   for (int c = 0; c < kCells; ++c) {
-    if (!empty_[c]) continue;
+    if (!empty[c]) continue;
     pair_base[c] = next_var;
     next_var += 15;
     for (int s = 0; s < 6; ++s) {
@@ -50,14 +53,14 @@ bool RouteSolver::fill_exists(Board& filled) {
     sat.add(-y(c, 2, 5));
     sat.add(0);
   }
-  for (int r = 0; r < nroutes_; ++r) {
-    const int start = routes_[r].start, goal = routes_[r].goal;
+  for (int r = 0; r < nroutes; ++r) {
+    const int start = routes[r].start, goal = routes[r].goal;
     const int reach_base = next_var;
     next_var += kSlots;
     auto reach = [&](int x) { return reach_base + x; };
     for (int x = 0; x < kSlots; ++x) {
-      if (!empty_[x / 6]) continue;
-      const int w = wire_[x];
+      if (!empty[x / 6]) continue;
+      const int w = wire[x];
       if (w < 0) {
         // Wired to a port: entered by the start side's flow, or by no flow of this route.
         sat.add(port_end_owner(w) == start ? reach(x) : -reach(x));
@@ -85,34 +88,100 @@ bool RouteSolver::fill_exists(Board& filled) {
         ++aux;
       }
     }
-    goal_lits_.clear();
+    goal_lits.clear();
     for (int x = 0; x < kSlots; ++x) {
       const int c = x / 6, s = x % 6;
-      if (!empty_[c]) continue;
+      if (!empty[c]) continue;
       for (int t = 0; t < 6; ++t) {
-        const int w = wire_[c * 6 + t];
+        const int w = wire[c * 6 + t];
         if (t == s || w >= 0 || port_end_owner(w) != goal) continue;
         const int g = next_var++;
         clause2(-g, reach(x));
         clause2(-g, y(c, s, t));
-        goal_lits_.push_back(g);
+        goal_lits.push_back(g);
       }
     }
-    for (int g : goal_lits_) sat.add(g);
+    for (int g : goal_lits) sat.add(g);
     sat.add(0);  // empty when no side leads to the goal: unsatisfiable, as it should be
   }
-  if (sat.solve() != 10) return false;
+}
+
+// Reads the filling of a model; cells that are not empty keep `placed`.
+void read_filling(CaDiCaL::Solver& sat, const std::int8_t* empty, const std::int8_t* placed,
+                  const std::array<int, kCells>& pair_base, Board& filled) {
   for (int c = 0; c < kCells; ++c) {
-    filled.pairing[c] = placed_[c];
-    if (!empty_[c]) continue;
+    filled.pairing[c] = placed[c];
+    if (!empty[c]) continue;
     Mates m{};
     for (int s = 0; s < 6; ++s)
       for (int t = 0; t < 6; ++t)
-        if (t != s && sat.val(y(c, s, t)) > 0) m[s] = static_cast<std::int8_t>(t);
+        if (t != s && sat.val(pair_base[c] + kPairIndex[s][t]) > 0) m[s] = static_cast<std::int8_t>(t);
     for (int p = 0; p < kPairings; ++p)
       if (pairing_mates(p) == m) filled.pairing[c] = static_cast<std::int8_t>(p);
   }
+}
+
+}  // namespace
+
+bool RouteSolver::fill_exists(Board& filled) {
+  CaDiCaL::Solver sat;
+  std::array<int, kCells> pair_base{};
+  encode_filling(sat, wire_.data(), empty_.data(), routes_, nroutes_, pair_base, goal_lits_);
+  if (sat.solve() != 10) return false;
+  read_filling(sat, empty_.data(), placed_.data(), pair_base, filled);
   return true;
+}
+
+void RouteSolver::settle_open(const Board& board, std::uint8_t needed, int type,
+                              std::array<std::uint8_t, kCells * 6>& open, int open_count,
+                              std::array<std::uint8_t, kCells * 6>& legal_at) {
+  build_wires(board);
+  conflict_.fill(0);
+  CaDiCaL::Solver sat;
+  std::array<int, kCells> pair_base{};
+  encode_filling(sat, wire_.data(), empty_.data(), routes_, nroutes_, pair_base, goal_lits_);
+  int next_var = sat.vars() + 1;
+  // choose(x): placement x lies on its cell (implies the three pairs of its pairing).
+  std::array<int, kCells * 6> choose{};
+  for (int x = 0; x < kCells * 6; ++x) {
+    if (!open[x]) continue;
+    choose[x] = next_var++;
+    const Mates& m = pairing_mates(tile_pairing(type, x % 6));
+    for (int s = 0; s < 6; ++s)
+      if (s < m[s]) {
+        sat.add(-choose[x]);
+        sat.add(pair_base[x / 6] + kPairIndex[s][m[s]]);
+        sat.add(0);
+      }
+  }
+  Board filled;
+  while (open_count > 0) {
+    // "Some open placement holds", switched on by a fresh literal so that it can be
+    // retired once a model has settled some of them.
+    const int act = next_var++;
+    sat.add(-act);
+    for (int x = 0; x < kCells * 6; ++x)
+      if (open[x]) sat.add(choose[x]);
+    sat.add(0);
+    sat.assume(act);
+    ++stats_.sat_calls;
+    const auto t0 = std::chrono::steady_clock::now();
+    const int result = sat.solve();
+    stats_.sat_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (result != 10) return;  // no open placement leaves routes: all illegal
+    read_filling(sat, empty_.data(), placed_.data(), pair_base, filled);
+    mate_.fill(-1);
+    add_filling_witness(filled, needed);
+    const Witness& w = witnesses_.back();
+    for (int x = 0; x < kCells * 6; ++x) {
+      if (!open[x] || !(w.fit[x / 6] >> tile_pairing(type, x % 6) & 1)) continue;
+      open[x] = 0;
+      legal_at[x] = 1;
+      --open_count;
+    }
+    sat.add(-act);
+    sat.add(0);
+  }
 }
 
 }  // namespace arena::flows

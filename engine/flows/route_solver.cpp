@@ -9,6 +9,7 @@ namespace {
 
 constexpr int kMemoBits = 16;
 constexpr int kNoHead = kSlots;
+constexpr long kDeferredSearchBudget = 2000;
 
 // fit_of_pair[s][t]: the pairings that join sides s and t.
 struct PairFit {
@@ -216,7 +217,9 @@ bool RouteSolver::exact(std::uint8_t needed) {
   }
   // The search is exact and quick on tight positions, but can wander through the many
   // trails of an open region; past a node budget a SAT solver settles the question.
-  budget_ = search_budget_;
+  // When a SAT refutation is shared by the decision's open placements, a long search per
+  // placement costs more than it saves.
+  budget_ = defer_sat_ ? std::min(search_budget_, kDeferredSearchBudget) : search_budget_;
   auto t0 = std::chrono::steady_clock::now();
   bool found = dfs_start(0);
   auto t1 = std::chrono::steady_clock::now();
@@ -226,6 +229,10 @@ bool RouteSolver::exact(std::uint8_t needed) {
     return true;
   }
   if (budget_ >= 0) return false;
+  if (defer_sat_) {
+    deferred_ = true;  // legal_placements() settles it with the decision's other open placements
+    return false;
+  }
   ++stats_.sat_calls;
   conflict_.fill(0);
   clear_state();
@@ -233,6 +240,11 @@ bool RouteSolver::exact(std::uint8_t needed) {
   found = fill_exists(filled);
   stats_.sat_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   if (!found) return false;
+  add_filling_witness(filled, needed);
+  return true;
+}
+
+void RouteSolver::add_filling_witness(const Board& filled, std::uint8_t needed) {
   // Witness: the routes through the filling the SAT solver found.
   const Geometry& geo = geometry();
   for (int r = 0; r < nroutes_; ++r)
@@ -261,7 +273,6 @@ bool RouteSolver::exact(std::uint8_t needed) {
       break;
     }
   add_witness(needed);
-  return true;
 }
 
 bool RouteSolver::dfs_start(int ri) {
@@ -427,6 +438,16 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
   witnesses_.clear();
   solve(needed, legality, true);
   const RotationList& rotations = canonical_rotations(type);
+  auto covered = [&](int cell, int pairing) {
+    std::uint8_t axes_covered = 0;
+    for (const Witness& w : witnesses_)
+      if (w.fit[cell] >> pairing & 1) axes_covered |= w.axes;
+    return (axes_covered & needed) == needed;
+  };
+  // Placements the quick checks and the bounded search leave open: settled together below.
+  std::array<std::uint8_t, kCells * 6> open{};
+  int open_count = 0;
+  std::array<std::uint8_t, kCells * 6> legal_at{};
   Board next = board;
   for (int cell = 0; cell < kCells; ++cell) {
     if (!board.empty(cell)) continue;
@@ -434,10 +455,7 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
       const int rot = rotations.rotation[i], pairing = tile_pairing(type, rot);
       bool legal = wins(board, cell, pairing, axes);
       if (!legal) {
-        std::uint8_t covered = 0;
-        for (const Witness& w : witnesses_)
-          if (w.fit[cell] >> pairing & 1) covered |= w.axes;
-        legal = (covered & needed) == needed;
+        legal = covered(cell, pairing);
         if (legal) ++stats_.witness_hits;
       }
       if (!legal) {
@@ -445,13 +463,23 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
         build_wires(next);
         fixed_cell_ = cell;
         fixed_pairing_ = pairing;
+        defer_sat_ = legality == Legality::kDistinct;
+        deferred_ = false;
         legal = solve(needed, legality, true);
+        defer_sat_ = false;
         fixed_cell_ = -1;
         next.pairing[cell] = kNoTile;
+        if (deferred_) {
+          open[cell * 6 + rot] = 1;
+          ++open_count;
+        }
       }
-      if (legal) out.push_back(cell * 6 + rot);
+      legal_at[cell * 6 + rot] = legal;
     }
   }
+  if (open_count > 0) settle_open(board, needed, type, open, open_count, legal_at);
+  for (int x = 0; x < kCells * 6; ++x)
+    if (legal_at[x]) out.push_back(x);
 }
 
 }  // namespace arena::flows

@@ -44,6 +44,10 @@ class RouteSolver {
   // Search nodes before the exact search hands over to SAT (tests set 0 to check SAT).
   void set_search_budget(long nodes) { search_budget_ = nodes; }
 
+  struct Route {
+    int start, goal;  // board sides
+  };
+
   struct Stats {
     long solves = 0, witness_hits = 0, greedy_hits = 0, exact_searches = 0, exact_nodes = 0, sat_calls = 0,
          cut_refutations = 0;
@@ -56,10 +60,6 @@ class RouteSolver {
     std::uint8_t axes;                      // axes whose routes it holds
     std::array<std::uint16_t, kCells> fit;  // per cell: pairings its routes survive
   };
-  struct Route {
-    int start, goal;  // board sides
-  };
-
   void build_wires(const Board& board);
   // Solves the board whose wires are built; on success appends witnesses.
   bool solve(std::uint8_t needed, Legality legality, bool allow_greedy);
@@ -77,6 +77,14 @@ class RouteSolver {
   bool max_flow_at_least(std::uint8_t source_sides, std::uint8_t sink_sides, int need);
   // SAT fallback (route_sat.cpp): a filling of the empty hexes joining every route.
   bool fill_exists(Board& filled);
+  void add_filling_witness(const Board& filled, std::uint8_t needed);
+  // The placements `open` (cell*6 + rotation of `type`) that neither a witness nor the
+  // bounded search settled: one incremental SAT encoding of `board` asks whether any of
+  // them leaves a route system; each model found makes placements legal (as a witness),
+  // and one refutation proves all that remain illegal at once (route_sat.cpp).
+  void settle_open(const Board& board, std::uint8_t needed, int type,
+                   std::array<std::uint8_t, kCells * 6>& open, int open_count,
+                   std::array<std::uint8_t, kCells * 6>& legal_at);
   bool dfs_step(int ri, int slot);
   void add_witness(std::uint8_t axes);
   bool wins(const Board& board, int cell, int pairing, std::uint8_t axes) const;
@@ -113,6 +121,8 @@ class RouteSolver {
   std::array<std::int8_t, kCutArcs> cut_cap0_{};
   int cut_arcs_ = 0, cut_fixed_arcs_ = 0;
   std::vector<Witness> witnesses_;
+  // Incremental SAT encoding of the current decision's board (legal_placements()).
+  bool defer_sat_ = false, deferred_ = false;
   Route routes_[3];
   int nroutes_ = 0;
   std::array<std::array<std::int8_t, kCells>, 3> dist_{};  // exact: cells from goal

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <iostream>
 #include <set>
@@ -334,6 +335,8 @@ TEST_CASE("flows legality: legal placements agree with brute force", "[flows]") 
                                                          {"flows:players=3", 0b111},
                                                          {"flows:players=4", 0b011},
                                                          {"flows:players=6", 0b111}};
+  RouteSolver sat_only;
+  sat_only.set_search_budget(0);
   Rng rng(12);
   int compared = 0, with_illegal = 0;
   std::vector<std::int32_t> fast;
@@ -347,6 +350,9 @@ TEST_CASE("flows legality: legal placements agree with brute force", "[flows]") 
           auto expected = brute_legal_placements(b, axes, leg, type);
           solver.legal_placements(b, axes, leg, type, fast);
           INFO(spec << " type " << type << " board " << board_text(b));
+          CHECK(fast == expected);
+          // Without search every open placement is settled by the shared SAT refutation.
+          sat_only.legal_placements(b, axes, leg, type, fast);
           CHECK(fast == expected);
           ++compared;
           if (static_cast<int>(expected.size()) < empty_count(b) * canonical_rotations(type).count)
@@ -395,6 +401,42 @@ TEST_CASE("flows legality: the fast path agrees with the exact search on open po
   }
   CHECK(exists[0] > 0);
   CHECK(exists[1] > 0);
+}
+
+// Positions from random 3-player games (flows_bench --games=10 --dump-slow=MS, seed 2026)
+// whose legal placements once took the solver seconds (others took a minute and more and
+// would slow the suite down too much), each with the list the earlier
+// solver (a fresh SAT encoding per placement) computed for it.
+TEST_CASE("flows legality: positions that were slow keep their legal placements", "[flows]") {
+  struct Pinned {
+    int tile;
+    std::array<std::int8_t, kCells> board;
+    std::vector<std::int32_t> moves;
+  };
+  const Pinned pinned[] = {
+      {1,
+       {6,  -1, 6, 8, -1, -1, 0, 10, 8, 9, 4,  0,  3, 13, 14, -1, -1, -1, 5,
+        -1, 0,  3, 6, -1, 6,  8, 4,  6, 8, -1, -1, 6, 1,  -1, 14, 12, -1},
+       {6,   7,   8,   9,   10,  11,  24,  25,  26,  27,  28,  29,  30,  31,  32,  33,  34,
+        35,  90,  91,  92,  93,  94,  95,  96,  98,  99,  100, 101, 103, 104, 105, 107, 115,
+        118, 140, 141, 142, 174, 177, 180, 181, 182, 185, 198, 201, 202, 216, 221}},  // 11319 ms before
+      {0,
+       {6,  9, 6, 8, -1, -1, 0, 10, 8, 9, 4,  0,  3, 13, 14, -1, -1, -1, 5,
+        -1, 0, 3, 6, -1, 6,  8, 4,  6, 8, -1, -1, 6, 1,  -1, 14, 12, -1},
+       {24,  25,  26,  30,  31,  32,  90,  91,  92,  96,  97, 98,
+        102, 103, 104, 114, 115, 139, 174, 176, 181, 182, 198}},  // 2028 ms before
+  };
+  RouteSolver solver;
+  std::vector<std::int32_t> moves;
+  for (const Pinned& p : pinned) {
+    Board b;
+    b.pairing = p.board;
+    solver.legal_placements(b, 0b111, Legality::kDistinct, p.tile, moves);
+    INFO("board " << board_text(b) << " tile " << p.tile);
+    CHECK(moves == p.moves);
+    // Most placements are illegal there, so the refutations are what is being checked.
+    CHECK(moves.size() < static_cast<std::size_t>(empty_count(b) * canonical_rotations(p.tile).count));
+  }
 }
 
 // Not a test: prints small positions where the two legality rules disagree (run with
