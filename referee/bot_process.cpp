@@ -168,7 +168,8 @@ std::vector<std::string> bwrap_arguments(const std::string& program, const std::
   if (!own.empty() && own != "/usr/bin" && own != "/bin") a.insert(a.end(), {"--ro-bind", own, own});
   if (!working_dir.empty()) a.insert(a.end(), {"--ro-bind", working_dir, working_dir});
   if (!scratch.empty()) a.insert(a.end(), {"--bind", scratch, scratch});
-  a.insert(a.end(), {"--chdir", working_dir.empty() ? scratch : working_dir, "--", program});
+  const std::string chdir = !working_dir.empty() ? working_dir : !scratch.empty() ? scratch : "/";
+  a.insert(a.end(), {"--chdir", chdir, "--", program});
   return a;
 }
 

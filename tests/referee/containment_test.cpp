@@ -22,6 +22,7 @@ struct Seen {
   std::map<std::string, std::string> probes;
   std::map<std::string, unsigned long long> limits;
   std::string text;  // the whole log
+  std::string spy;   // only what the bot itself reported
   bool done = false;
 };
 
@@ -36,6 +37,7 @@ Seen read_spy_log(const std::string& dir) {
       std::string tag, kind, value;
       ss >> tag >> kind;
       if (tag != "spy") continue;
+      seen.spy += line + "\n";
       std::getline(ss >> std::ws, value);
       if (kind == "env") seen.env.push_back(value);
       if (kind == "arg") seen.args.push_back(value);
@@ -92,7 +94,7 @@ TEST_CASE(
   RunnerOptions opt;
   opt.process_limits.file_size_bytes = 8 << 20;
   GameRecord r;
-  Seen s = spy_on("flush", 4242, opt, {}, r);
+  Seen s = spy_on("flush:players=2", 4242, opt, {}, r);
   ::close(leaked);
   ::unsetenv("ARENA_TEST_SECRET");
   INFO(s.text);
@@ -117,8 +119,8 @@ TEST_CASE(
   CHECK(s.limits["cpu"] == 3600);
   // Nothing about the deal: the seed of chance appears nowhere in what the bot saw
   // beyond the protocol (the spy logs only its environment, not the protocol lines).
-  CHECK(s.text.find("4242") == std::string::npos);
-  CHECK(s.text.find("the-deal") == std::string::npos);
+  CHECK(s.spy.find("4242") == std::string::npos);
+  CHECK(s.spy.find("the-deal") == std::string::npos);
 }
 
 TEST_CASE("containment: --sandbox bwrap hides the referee's folders and /tmp, keeps the environment clean",
@@ -132,13 +134,15 @@ TEST_CASE("containment: --sandbox bwrap hides the referee's folders and /tmp, ke
   RunnerOptions opt;
   opt.sandbox = Sandbox::kBwrap;
   GameRecord r;
-  Seen s = spy_on("flush", 77, opt,
-                  {"--probe=" + marker, "--probe=/usr/bin", "--probe=" + std::string(ARENA_SOURCE_DIR)}, r);
+  Seen s = spy_on("flush:players=2", 77, opt,
+                  {"--probe=" + marker, "--probe=/usr/bin",
+                   "--probe=" + std::string(ARENA_SOURCE_DIR) + "/CMakeLists.txt"},
+                  r);
   INFO(s.text);
   REQUIRE(s.done);
   CHECK((r.termination == Termination::kNormal || r.termination == Termination::kLengthCap));
   CHECK(s.probes[marker] == "no");  // private /tmp
-  CHECK(s.probes[std::string(ARENA_SOURCE_DIR)] == "no");
+  CHECK(s.probes[std::string(ARENA_SOURCE_DIR) + "/CMakeLists.txt"] == "no");
   CHECK(s.probes["/usr/bin"] == "yes");
   CHECK(s.entries.empty());
   CHECK(s.fds == std::vector<std::string>{"0", "1", "2"});
