@@ -31,7 +31,7 @@ std::vector<Hostile> hostile_bots() {
       {"stderr_flood_bot", Termination::kNormal},
       {"long_line_bot", Termination::kOutputFlood},
       {"binary_bot", Termination::kUnparseable},
-      {"eager_bot", Termination::kProtocolViolation},
+      {"eager_bot", Termination::kUnparseable},  // its early line is judged as its answer
       {"twice_bot", Termination::kProtocolViolation},
       {"sleepy_handshake_bot", Termination::kStartFailure},
       {"quitter_bot", Termination::kCrash},
