@@ -5,6 +5,8 @@
 #define BOOST_PROCESS_USE_STD_FS 1
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -37,21 +39,55 @@ namespace bp = boost::process::v2;
 
 namespace {
 
-// Runs in the child between fork and exec: a new process group (so the referee can
-// kill the bot and everything it started at once), and default SIGPIPE handling (the
-// referee ignores SIGPIPE; the bot should not inherit that).
-struct NewProcessGroup {
-  bool enabled = true;
+// Runs in the child between fork and exec (only async-signal-safe calls here; all
+// memory was prepared before the fork):
+// - a new process group, so the referee can kill the bot and everything it started
+//   at once;
+// - death with the referee (PR_SET_PDEATHSIG), even if the referee is SIGKILLed;
+// - resource limits, no core dumps;
+// - default SIGPIPE handling (the referee ignores SIGPIPE; the bot should not inherit that);
+// - a clean environment and no descriptor but stdin/stdout/stderr.
+struct ChildSetup {
+  bool own_group = true;
+  pid_t parent = 0;
+  ProcessLimits limits;
+  const char* const* env = nullptr;  // null-terminated "KEY=value" array, owned by the caller
+
+  template <class Launcher>
+  bp::error_code on_setup(Launcher& launcher, const std::filesystem::path&, const char* const*&) {
+    if (env) launcher.env = env;
+    return {};
+  }
   template <class Launcher>
   bp::error_code on_exec_setup(Launcher& launcher, const std::filesystem::path&, const char* const*&) {
-    if (enabled && ::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
+    if (own_group && ::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
     ::signal(SIGPIPE, SIG_DFL);
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return bp::error_code(errno, bp::system_category());
+    if (::getppid() != parent) ::_exit(127);  // the referee died before prctl took effect
+    if (auto ec = set_limit(RLIMIT_CORE, 0, true)) return ec;
+    if (auto ec = set_limit(RLIMIT_AS, limits.address_space_bytes)) return ec;
+    if (auto ec = set_limit(RLIMIT_CPU, limits.cpu_seconds)) return ec;
+    if (auto ec = set_limit(RLIMIT_NPROC, limits.max_processes)) return ec;
+    if (auto ec = set_limit(RLIMIT_FSIZE, limits.file_size_bytes)) return ec;
+    if (auto ec = set_limit(RLIMIT_NOFILE, limits.open_files)) return ec;
     close_inherited_fds(launcher.fd_whitelist);
+    return {};
+  }
+  // 0 means "leave as it is" unless `zero_means_zero`. A limit is only ever lowered.
+  static bp::error_code set_limit(int resource, std::uint64_t value, bool zero_means_zero = false) {
+    if (value == 0 && !zero_means_zero) return {};
+    rlimit current{};
+    if (::getrlimit(resource, &current) != 0) return bp::error_code(errno, bp::system_category());
+    rlim_t v = static_cast<rlim_t>(value);
+    if (current.rlim_max != RLIM_INFINITY && v > current.rlim_max) v = current.rlim_max;
+    rlimit next{v, v};
+    if (::setrlimit(resource, &next) != 0) return bp::error_code(errno, bp::system_category());
     return {};
   }
   // Boost 1.81's own close_all() skips the fds between whitelist entries, which leaks
   // the original pipe ends into the bot (a bot that closes stdout would then never
-  // reach end-of-file). Close everything above stderr but the launcher's own pipes.
+  // reach end-of-file). Close everything above stderr but the launcher's own pipes
+  // (its exec-error pipe is close-on-exec).
   static void close_inherited_fds(std::vector<int> keep) {
     std::sort(keep.begin(), keep.end());
     unsigned next = 3;
@@ -65,7 +101,7 @@ struct NewProcessGroup {
   // The parent sets it too, so that a kill right after spawn already reaches the group.
   template <class Launcher>
   void on_success(Launcher& launcher, const std::filesystem::path&, const char* const*&) {
-    if (enabled) ::setpgid(launcher.pid, launcher.pid);
+    if (own_group) ::setpgid(launcher.pid, launcher.pid);
   }
 };
 
@@ -109,6 +145,77 @@ std::string resolve_program(const std::string& program, std::string& error) {
   return "";
 }
 
+// The bubblewrap arguments that put `program` in a sandbox: its own network, PID, IPC
+// and UTS namespaces; a read-only view of the system folders; a private /tmp; the
+// program's own folder read-only; the scratch folder writable. Nothing else of the
+// host's file system (the referee's output folder, other bots) is visible.
+std::vector<std::string> bwrap_arguments(const std::string& program, const std::string& scratch,
+                                         const std::string& working_dir) {
+  std::vector<std::string> a = {"--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+                                "--die-with-parent"};
+  for (const char* dir : {"/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
+    std::error_code ec;
+    auto st = std::filesystem::symlink_status(dir, ec);
+    if (ec || !std::filesystem::exists(st)) continue;
+    if (std::filesystem::is_symlink(st)) {
+      a.insert(a.end(), {"--symlink", std::filesystem::read_symlink(dir, ec).string(), dir});
+    } else {
+      a.insert(a.end(), {"--ro-bind", dir, dir});
+    }
+  }
+  a.insert(a.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
+  const std::string own = std::filesystem::path(program).parent_path().string();
+  if (!own.empty() && own != "/usr/bin" && own != "/bin") a.insert(a.end(), {"--ro-bind", own, own});
+  if (!working_dir.empty()) a.insert(a.end(), {"--ro-bind", working_dir, working_dir});
+  if (!scratch.empty()) a.insert(a.end(), {"--bind", scratch, scratch});
+  const std::string chdir = !working_dir.empty() ? working_dir : !scratch.empty() ? scratch : "/";
+  a.insert(a.end(), {"--chdir", chdir, "--", program});
+  return a;
+}
+
+std::string find_bwrap() {
+  std::string ignored;
+  return resolve_program("bwrap", ignored);
+}
+
+// Runs `bwrap ... /bin/true` once; "" if that works, else what went wrong.
+std::string probe_bwrap() {
+  const std::string bwrap = find_bwrap();
+  if (bwrap.empty())
+    return "--sandbox bwrap: bubblewrap ('bwrap') is not installed or not in PATH (Debian package "
+           "'bubblewrap')";
+  std::string cmd = bwrap;
+  for (const auto& arg : bwrap_arguments("/bin/true", "", "")) cmd += " '" + arg + "'";
+  cmd += " 2>&1";
+  std::FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) return std::string("--sandbox bwrap: cannot run bwrap: ") + std::strerror(errno);
+  std::string output;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, p)) output += buf;
+  const int status = ::pclose(p);
+  if (status == 0) return "";
+  while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
+  return "--sandbox bwrap: bubblewrap cannot create a sandbox here (" +
+         (output.empty() ? "exit status " + std::to_string(status) : output) +
+         "); unprivileged user namespaces may be disabled";
+}
+
+std::string make_scratch_dir(const std::string& root, std::string& error) {
+  std::error_code ec;
+  std::filesystem::path base =
+      root.empty() ? std::filesystem::temp_directory_path(ec) : std::filesystem::path(root);
+  if (ec) base = "/tmp";
+  std::filesystem::create_directories(base, ec);
+  std::string templ = (base / "arena-bot-XXXXXX").string();
+  std::vector<char> buf(templ.begin(), templ.end());
+  buf.push_back('\0');
+  if (!::mkdtemp(buf.data())) {
+    error = "cannot create a scratch folder under '" + base.string() + "': " + std::strerror(errno);
+    return "";
+  }
+  return std::filesystem::canonical(buf.data(), ec).string();
+}
+
 }  // namespace
 
 struct BotProcess::Impl {
@@ -131,6 +238,13 @@ struct BotProcess::Impl {
   bool stdout_open = true, stderr_open = true;
   bool shutting_down = false;
   std::function<void()> shutdown_done;
+  std::string scratch;
+  std::chrono::milliseconds term_grace{200};
+  void remove_scratch() {
+    if (scratch.empty()) return;
+    std::error_code ec;
+    std::filesystem::remove_all(scratch, ec);
+  }
 };
 
 BotProcess::BotProcess(asio::io_context& io) : impl_(std::make_unique<Impl>(io)) {}
@@ -139,6 +253,15 @@ BotProcess::~BotProcess() {
   kill();
   if (impl_->proc) impl_->proc->detach();  // reaped by on_exit; never block here
   if (impl_->log) std::fclose(impl_->log);
+  impl_->remove_scratch();
+}
+
+const std::string& BotProcess::scratch_dir() const { return impl_->scratch; }
+
+std::string BotProcess::check_sandbox(Sandbox sandbox) {
+  if (sandbox == Sandbox::kNone) return "";
+  static const std::string result = probe_bwrap();  // once per referee run
+  return result;
 }
 
 std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCommand& command,
@@ -165,15 +288,40 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
       return nullptr;
     }
   }
+  im.term_grace = options.term_grace;
+  im.scratch = make_scratch_dir(options.scratch_root, error);
+  if (im.scratch.empty()) return nullptr;
   std::vector<std::string> args(command.argv.begin() + 1, command.argv.end());
+  std::string exe = program;
+  std::string dir = command.working_dir.empty() ? im.scratch : command.working_dir;
+  if (options.sandbox == Sandbox::kBwrap) {
+    error = check_sandbox(options.sandbox);
+    if (!error.empty()) return nullptr;
+    std::string wd;
+    if (!command.working_dir.empty()) wd = std::filesystem::absolute(command.working_dir).string();
+    std::vector<std::string> wrapped = bwrap_arguments(program, im.scratch, wd);
+    wrapped.insert(wrapped.end(), args.begin(), args.end());
+    args = std::move(wrapped);
+    exe = find_bwrap();
+    dir = im.scratch;
+  }
+  // The whole environment of the bot: nothing of the referee's own leaks through.
+  std::vector<std::string> env_text = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + im.scratch,
+                                       "TMPDIR=" + im.scratch, "LANG=C.UTF-8"};
+  std::vector<const char*> env;
+  for (const auto& e : env_text) env.push_back(e.c_str());
+  env.push_back(nullptr);
+  ChildSetup setup;
+  setup.own_group = command.own_process_group;
+  setup.parent = ::getpid();
+  setup.limits = options.limits;
+  setup.env = env.data();
   bp::error_code ec;
-  std::string dir =
-      command.working_dir.empty() ? std::filesystem::current_path().string() : command.working_dir;
   bp::default_process_launcher launcher;
-  bp::process proc = launcher(asio::any_io_executor(io.get_executor()), ec, std::filesystem::path(program),
-                              args, bp::process_stdio{im.in, im.out, im.err}, bp::process_start_dir(dir),
-                              NewProcessGroup{command.own_process_group});
+  bp::process proc = launcher(asio::any_io_executor(io.get_executor()), ec, std::filesystem::path(exe), args,
+                              bp::process_stdio{im.in, im.out, im.err}, bp::process_start_dir(dir), setup);
   if (ec || proc.id() <= 0) {
+    im.remove_scratch();
     error =
         "could not start '" + command.argv[0] + "': " + (ec ? ec.message() : std::string("unknown error"));
     return nullptr;
@@ -202,6 +350,7 @@ void BotProcess::on_exit(int native_status) {
   // Whatever the bot left behind in its group goes with it.
   if (own_group_) ::kill(-pid_, SIGKILL);
   log("[referee] bot " + exit_description());
+  impl_->remove_scratch();
   finish_shutdown_if_done();
 }
 
@@ -368,7 +517,17 @@ void BotProcess::shutdown(std::chrono::milliseconds grace, std::function<void()>
   auto self = shared_from_this();
   im.grace_timer.expires_after(grace);
   im.grace_timer.async_wait([self](bp::error_code ec) {
-    if (!ec) self->kill();
+    if (ec || self->exited_) return;
+    // Escalate: SIGTERM to the whole group, a short grace, then SIGKILL.
+    if (self->own_group_) ::kill(-self->pid_, SIGTERM);
+    ::kill(self->pid_, SIGTERM);
+    self->log("[referee] no exit after quit: SIGTERM");
+    self->impl_->grace_timer.expires_after(self->impl_->term_grace);
+    self->impl_->grace_timer.async_wait([self](bp::error_code ec2) {
+      if (ec2 || self->exited_) return;
+      self->log("[referee] no exit after SIGTERM: SIGKILL");
+      self->kill();
+    });
   });
   finish_shutdown_if_done();
 }

@@ -13,6 +13,22 @@
 
 namespace arena {
 
+// Kernel resource limits (setrlimit) applied to each bot process before exec; they are
+// inherited by everything the bot starts. 0 means "no limit". See docs/security.md.
+struct ProcessLimits {
+  std::uint64_t address_space_bytes = 2ULL << 30;  // RLIMIT_AS: a memory hog fails to allocate
+  std::uint64_t cpu_seconds = 3600;                // RLIMIT_CPU: a spinning orphan cannot burn forever
+  // RLIMIT_NPROC counts every process of the bot's *user*, not of the bot, and the kernel
+  // does not enforce it for root. It bounds a fork bomb of an unprivileged referee.
+  std::uint64_t max_processes = 4096;
+  std::uint64_t file_size_bytes = 64ULL << 20;  // RLIMIT_FSIZE: a bot cannot fill the disk with one file
+  std::uint64_t open_files = 1024;              // RLIMIT_NOFILE
+};
+
+// How a bot is isolated beyond the limits. kBwrap runs it under bubblewrap: no network,
+// read-only system, private /tmp, only its own directory and scratch folder visible.
+enum class Sandbox { kNone, kBwrap };
+
 struct BotCommand {
   std::vector<std::string> argv;  // program (path, or a name looked up in PATH) and arguments
   std::string working_dir;        // empty: the referee's own
@@ -27,6 +43,14 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
     std::size_t max_line_bytes = 64 * 1024;
     std::string log_path;           // stderr and referee notes; empty: discarded
     std::size_t log_cap = 1 << 20;  // bytes kept in the log; the rest is read and dropped
+    ProcessLimits limits;
+    Sandbox sandbox = Sandbox::kNone;
+    // Each bot process gets a fresh scratch folder (its HOME, TMPDIR and, unless the
+    // command names a working directory, its working directory) created under this
+    // folder (empty: the system temporary folder) and removed once the bot is gone.
+    std::string scratch_root;
+    // After "quit" and the grace period: SIGTERM to the group, then SIGKILL after this.
+    std::chrono::milliseconds term_grace{200};
   };
   enum class CloseReason { kEndOfOutput, kLineTooLong, kWriteFailed };
 
@@ -37,6 +61,9 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   // the command and what went wrong (not found, not executable, exec error).
   static std::shared_ptr<BotProcess> spawn(boost::asio::io_context& io, const BotCommand& command,
                                            const Options& options, std::string& error);
+  // "" when `sandbox` can be used here, else a sentence naming what is wrong (bwrap
+  // missing, or unable to create namespaces). Probed once per referee process.
+  static std::string check_sandbox(Sandbox sandbox);
   ~BotProcess();
   BotProcess(const BotProcess&) = delete;
   BotProcess& operator=(const BotProcess&) = delete;
@@ -55,10 +82,13 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   // SIGKILL to the whole process group, at once.
   void kill();
   // Asks the bot to leave: sends "quit", closes its stdin, waits `grace` for it to exit,
-  // then kills the group. `done` runs once the bot is reaped and its group is gone.
+  // then sends SIGTERM to the group, waits Options::term_grace, and kills the group. `done` runs once the bot
+  // is reaped and its group is gone.
   void shutdown(std::chrono::milliseconds grace, std::function<void()> done);
 
   int pid() const { return pid_; }
+  // The bot's scratch folder (removed when the BotProcess is destroyed).
+  const std::string& scratch_dir() const;
   bool closed() const { return closed_; }
   bool exited() const { return exited_; }
   // "exit code 3", "killed by signal 9", or "running".

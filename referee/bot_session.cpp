@@ -23,6 +23,10 @@ void BotSession::start(std::function<void(const std::string&)> done) {
   po.max_line_bytes = options_.limits.max_line_bytes;
   po.log_path = log_path_;
   po.log_cap = options_.limits.log_cap;
+  po.limits = options_.process_limits;
+  po.sandbox = options_.sandbox;
+  po.scratch_root = options_.scratch_root;
+  po.term_grace = options_.term_grace;
   std::string error;
   proc_ = BotProcess::spawn(io_, spec_.command, po, error);
   if (!proc_) {

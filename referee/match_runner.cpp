@@ -105,6 +105,8 @@ void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game)
       if (b < 0 || b >= static_cast<int>(im.bots.size()))
         throw std::invalid_argument("game " + std::to_string(j + 1) + ": no bot number " + std::to_string(b));
   }
+  if (std::string why = BotProcess::check_sandbox(im.options.sandbox); !why.empty())
+    throw std::invalid_argument(why);
   if (!im.options.log_dir.empty()) std::filesystem::create_directories(im.options.log_dir);
   // A bot that dies while we write to it must not kill the referee.
   ::signal(SIGPIPE, SIG_IGN);

@@ -56,7 +56,11 @@ struct RunnerOptions {
   std::string event = "Arena match";
   std::string site;
   bool stop_on_signals = true;                 // SIGINT/SIGTERM call stop() during run()
-  std::chrono::milliseconds quit_grace{1000};  // after "quit", before the group is killed
+  std::chrono::milliseconds quit_grace{1000};  // after "quit", before SIGTERM to the group
+  std::chrono::milliseconds term_grace{200};   // after SIGTERM, before SIGKILL to the group
+  ProcessLimits process_limits;                // setrlimit on every bot process
+  Sandbox sandbox = Sandbox::kNone;            // kBwrap: each bot under bubblewrap
+  std::string scratch_root;                    // where per-process scratch folders go; empty: the temp folder
 };
 
 struct GameJob {
@@ -77,7 +81,8 @@ class MatchRunner {
 
   // Plays every job and returns once all are reported and every bot process is gone.
   // Throws SpecError / std::invalid_argument before starting anything if a job is
-  // invalid (bad spec, wrong number of seats, unknown bot index).
+  // invalid (bad spec, wrong number of seats, unknown bot index), or if the sandbox
+  // asked for cannot be used here (std::invalid_argument naming what is wrong).
   void run(const std::vector<GameJob>& jobs, const GameDone& on_game);
 
   // Ends the run soon: games in progress are aborted, bots are asked to quit and

@@ -34,6 +34,8 @@ struct MatchOptions {
   std::string event = "Arena match";
   bool no_legal = false;
   bool quiet = false;
+  std::string sandbox = "none";
+  std::uint64_t max_memory_mib = 2048;
 };
 
 std::string self_executable() {
@@ -87,6 +89,9 @@ void run_match(const MatchOptions& o) {
   ro.send_legal_moves = !o.no_legal;
   ro.log_dir = o.log_dir;
   ro.event = o.event;
+  ro.sandbox = o.sandbox == "bwrap" ? Sandbox::kBwrap : Sandbox::kNone;
+  ro.process_limits.address_space_bytes = o.max_memory_mib << 20;
+  if (const std::string why = BotProcess::check_sandbox(ro.sandbox); !why.empty()) throw CommandError{why};
 
   std::uint64_t seed = o.seed;
   if (!o.seed_given) seed = (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}();
@@ -151,6 +156,10 @@ void add_match_command(CLI::App& app) {
   cmd->add_option("--out,-o", o->out, "Append the game records (PGN) to this file");
   cmd->add_option("--log-dir", o->log_dir, "Keep each bot's stderr and info lines here");
   cmd->add_option("--event", o->event, "Event tag of the records");
+  cmd->add_option("--sandbox", o->sandbox, "none (default) or bwrap: run each bot under bubblewrap")
+      ->check(CLI::IsMember({"none", "bwrap"}));
+  cmd->add_option("--max-memory", o->max_memory_mib,
+                  "Address-space limit per bot process in MiB (0: none; default 2048)");
   cmd->add_flag("--no-legal", o->no_legal, "Do not send the list of legal moves before each decision");
   cmd->add_flag("--quiet,-q", o->quiet, "Only print the summary");
   cmd->callback([o] { run_match(*o); });
