@@ -2,6 +2,9 @@
 
 #include <boost/json.hpp>
 #include <set>
+#include <stdexcept>
+
+#include "referee/command_line.h"
 
 namespace arena {
 
@@ -31,7 +34,9 @@ class Reader {
     }
   }
 
-  std::string at(std::string_view key) const { return path_.empty() ? std::string(key) : path_ + "." + std::string(key); }
+  std::string at(std::string_view key) const {
+    return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+  }
   const json::value* find(const char* key) const { return o_.if_contains(key); }
 
   void get(const char* key, std::string& out) const {
@@ -49,11 +54,12 @@ class Reader {
   void get(const char* key, int& out, long min, long max) const {
     if (auto* v = find(key)) {
       if (!v->is_int64() && !v->is_uint64())
-        throw ConfigError(at(key) + ": expected an integer from " + std::to_string(min) + " to " + std::to_string(max));
+        throw ConfigError(at(key) + ": expected an integer from " + std::to_string(min) + " to " +
+                          std::to_string(max));
       long long n = v->is_int64() ? v->as_int64() : static_cast<long long>(v->as_uint64());
       if (n < min || n > max)
-        throw ConfigError(at(key) + ": " + std::to_string(n) + " is out of range (expected " + std::to_string(min) +
-                          " to " + std::to_string(max) + ")");
+        throw ConfigError(at(key) + ": " + std::to_string(n) + " is out of range (expected " +
+                          std::to_string(min) + " to " + std::to_string(max) + ")");
       out = static_cast<int>(n);
     }
   }
@@ -63,15 +69,19 @@ class Reader {
       double d = v->to_number<double>();
       if (d < min || d > max)
         throw ConfigError(at(key) + ": " + json::serialize(*v) + " is out of range (expected " +
-                          json::serialize(json::value(min)) + " to " + json::serialize(json::value(max)) + ")");
+                          json::serialize(json::value(min)) + " to " + json::serialize(json::value(max)) +
+                          ")");
       out = d;
     }
   }
   void get(const char* key, std::uint64_t& out) const {
     if (auto* v = find(key)) {
-      if (v->is_uint64()) out = v->as_uint64();
-      else if (v->is_int64() && v->as_int64() >= 0) out = static_cast<std::uint64_t>(v->as_int64());
-      else throw ConfigError(at(key) + ": expected a non-negative integer");
+      if (v->is_uint64())
+        out = v->as_uint64();
+      else if (v->is_int64() && v->as_int64() >= 0)
+        out = static_cast<std::uint64_t>(v->as_int64());
+      else
+        throw ConfigError(at(key) + ": expected a non-negative integer");
     }
   }
   void get(const char* key, std::vector<std::string>& out) const {
@@ -103,14 +113,17 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
   TournamentConfig c;
   try {
     Reader r(root.as_object(), "",
-             {"game", "bots", "format", "gauntlet", "games", "rounds", "tc", "move_time", "startup_time", "margin_ms",
-              "concurrency", "seed", "out", "legal_moves", "max_tables"});
+             {"game", "bots", "format", "gauntlet", "games", "rounds", "tc", "move_time", "startup_time",
+              "margin_ms", "concurrency", "seed", "out", "legal_moves", "max_tables"});
     r.get("game", c.game);
     std::string format = format_name(c.format);
     r.get("format", format);
-    if (format == "round-robin") c.format = Format::kRoundRobin;
-    else if (format == "gauntlet") c.format = Format::kGauntlet;
-    else throw ConfigError("format: '" + format + "' is not a format (expected round-robin or gauntlet)");
+    if (format == "round-robin")
+      c.format = Format::kRoundRobin;
+    else if (format == "gauntlet")
+      c.format = Format::kGauntlet;
+    else
+      throw ConfigError("format: '" + format + "' is not a format (expected round-robin or gauntlet)");
     r.get("gauntlet", c.gauntlet);
     r.get("games", c.games, 0, 1000000);
     r.get("rounds", c.rounds, 1, 1000000);
@@ -181,32 +194,11 @@ std::string config_to_json(const TournamentConfig& c) {
 
 std::vector<std::string> bot_argv(const BotConfig& bot) {
   std::vector<std::string> argv;
-  std::string word;
-  bool in_word = false;
-  char quote = 0;
-  const std::string& c = bot.command;
-  for (size_t i = 0; i < c.size(); ++i) {
-    char ch = c[i];
-    if (quote) {
-      if (ch == quote) quote = 0;
-      else if (ch == '\\' && quote == '"' && i + 1 < c.size()) word += c[++i];
-      else word += ch;
-    } else if (ch == '\'' || ch == '"') {
-      quote = ch;
-      in_word = true;
-    } else if (ch == '\\' && i + 1 < c.size()) {
-      word += c[++i];
-      in_word = true;
-    } else if (ch == ' ' || ch == '\t') {
-      if (in_word) argv.push_back(word), word.clear(), in_word = false;
-    } else {
-      word += ch;
-      in_word = true;
-    }
+  try {
+    argv = split_command_line(bot.command);  // the same splitting as `arena match --bot`
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError("bot '" + bot.name + "': " + e.what());
   }
-  if (quote) throw ConfigError("bot '" + bot.name + "': unterminated quote in command: " + c);
-  if (in_word) argv.push_back(word);
-  if (argv.empty()) throw ConfigError("bot '" + bot.name + "': empty command");
   argv.insert(argv.end(), bot.args.begin(), bot.args.end());
   return argv;
 }

@@ -18,27 +18,27 @@ class ConfigError : public std::runtime_error {
 
 struct BotConfig {
   std::string name;
-  std::string command;              // executable (path or name on PATH), or a full command line
-  std::vector<std::string> args;    // extra arguments
-  std::string workdir;              // optional working directory
+  std::string command;            // executable (path or name on PATH), or a full command line
+  std::vector<std::string> args;  // extra arguments
+  std::string workdir;            // optional working directory
 };
 
 struct TournamentConfig {
-  std::string game;                 // game spec as given (canonicalised by the engine)
+  std::string game;  // game spec as given (canonicalised by the engine)
   std::vector<BotConfig> bots;
   Format format = Format::kRoundRobin;
   std::vector<std::string> gauntlet;  // names of the chosen bots
-  int games = 0;                    // games per pairing; 0 = one set of seat arrangements
+  int games = 0;                      // games per pairing; 0 = one set of seat arrangements
   int rounds = 1;
-  std::string tc = "10+0.1";        // BASE+INC seconds
-  double move_time = 0;             // hard cap per move, seconds; 0 = none
+  std::string tc = "10+0.1";  // BASE+INC seconds
+  double move_time = 0;       // hard cap per move, seconds; 0 = none
   double startup_time = 10;
-  int margin_ms = 50;                // allowance added to every deadline
+  int margin_ms = 50;  // allowance added to every deadline
   int concurrency = 1;
   std::uint64_t seed = 1;
-  std::string out;                  // output folder
-  bool legal_moves = true;          // send legal moves before each decision
-  int max_tables = 0;               // multi-seat games: tables per round; 0 = automatic
+  std::string out;          // output folder
+  bool legal_moves = true;  // send legal moves before each decision
+  int max_tables = 0;       // multi-seat games: tables per round; 0 = automatic
 
   bool operator==(const TournamentConfig&) const = default;
 };

@@ -14,7 +14,8 @@ namespace arena {
 namespace json = boost::json;
 
 void write_durably(std::FILE* f, const std::string& text, const std::string& path) {
-  if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0 || ::fsync(fileno(f)) != 0)
+  if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0 ||
+      ::fsync(fileno(f)) != 0)
     throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
 }
 
@@ -92,8 +93,9 @@ Journal::Journal(const std::string& path) : path_(path) {
       throw std::runtime_error(path + ":" + std::to_string(line_number) + ": " + ex.what());
     }
     if (e.index != static_cast<int>(entries_.size()))
-      throw std::runtime_error(path + ":" + std::to_string(line_number) + ": game index " + std::to_string(e.index) +
-                               " out of order (expected " + std::to_string(entries_.size()) + ")");
+      throw std::runtime_error(path + ":" + std::to_string(line_number) + ": game index " +
+                               std::to_string(e.index) + " out of order (expected " +
+                               std::to_string(entries_.size()) + ")");
     entries_.push_back(std::move(e));
     pos = good_end = nl + 1;
   }

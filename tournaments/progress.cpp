@@ -9,7 +9,12 @@
 namespace arena {
 
 Progress::Progress(std::FILE* out, Mode mode, int total, int done)
-    : out_(out), mode_(mode), total_(total), done_(done), started_with_(done), start_(std::chrono::steady_clock::now()) {}
+    : out_(out),
+      mode_(mode),
+      total_(total),
+      done_(done),
+      started_with_(done),
+      start_(std::chrono::steady_clock::now()) {}
 
 Progress::Mode Progress::detect(std::FILE* out, bool quiet) {
   if (quiet) return Mode::kQuiet;
@@ -41,8 +46,8 @@ std::string Progress::top_of_table(const Standings& standings, int rows) {
   for (int i = 0; i < rows && i < static_cast<int>(order.size()); ++i) {
     const auto& b = standings.bots()[order[i]];
     char buf[160];
-    std::snprintf(buf, sizeof buf, "  %2d. %-24s %6.1f%%  (%d games)", i + 1, b.name.c_str(), b.score_percent(),
-                  b.games);
+    std::snprintf(buf, sizeof buf, "  %2d. %-24s %6.1f%%  (%d games)", i + 1, b.name.c_str(),
+                  b.score_percent(), b.games);
     s << buf << "\n";
   }
   return s.str();

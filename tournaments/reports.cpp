@@ -1,10 +1,9 @@
 #include "tournaments/reports.h"
 
+#include <boost/json.hpp>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
-
-#include <boost/json.hpp>
 
 #include "tournaments/rated_game.h"
 #include "tournaments/rating_table.h"

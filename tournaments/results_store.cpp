@@ -47,7 +47,8 @@ ResultsStore::~ResultsStore() {
   if (pgn_) std::fclose(pgn_);
 }
 
-void ResultsStore::finished(int index, GameRecord record, const std::function<void(const JournalEntry&)>& on_commit) {
+void ResultsStore::finished(int index, GameRecord record,
+                            const std::function<void(const JournalEntry&)>& on_commit) {
   if (index < committed() || waiting_.count(index))
     throw std::logic_error("game " + std::to_string(index) + " finished twice");
   waiting_.emplace(index, std::move(record));

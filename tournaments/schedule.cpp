@@ -52,7 +52,8 @@ std::uint64_t choose(int n, int k) {
   return r;
 }
 
-void combinations(const std::vector<int>& pool, int k, size_t start, Table& current, std::vector<Table>& out) {
+void combinations(const std::vector<int>& pool, int k, size_t start, Table& current,
+                  std::vector<Table>& out) {
   if (static_cast<int>(current.size()) == k) {
     out.push_back(current);
     return;
@@ -67,8 +68,8 @@ void combinations(const std::vector<int>& pool, int k, size_t start, Table& curr
 // Greedy balanced incomplete design: `count` tables of `k` bots drawn from `pool`
 // (each table also containing `fixed`, if >= 0), so that every bot plays about equally
 // often and every pair meets about equally often. Ties are broken by a seeded order.
-std::vector<Table> balanced_tables(const std::vector<int>& pool, int k, int count, int fixed, std::uint64_t seed,
-                                   int total_bots) {
+std::vector<Table> balanced_tables(const std::vector<int>& pool, int k, int count, int fixed,
+                                   std::uint64_t seed, int total_bots) {
   std::vector<int> plays(total_bots, 0);
   std::vector<std::vector<int>> met(total_bots, std::vector<int>(total_bots, 0));
   Rng rng(seed);
@@ -152,7 +153,8 @@ std::vector<Table> table_arrangements(const Table& table, const std::vector<int>
     for (const auto& group : partnership(rep, teams))
       for (size_t i = 0; i < group.size(); ++i)
         for (size_t j = i + 1; j < group.size(); ++j)
-          if (group[i] != group[j] && !done.count({group[i], group[j]})) fresh.push_back({group[i], group[j]});
+          if (group[i] != group[j] && !done.count({group[i], group[j]}))
+            fresh.push_back({group[i], group[j]});
     return fresh;
   };
   std::set<std::pair<int, int>> partnered;

@@ -11,14 +11,14 @@ namespace arena {
 enum class Format { kRoundRobin, kGauntlet };
 
 struct ScheduleRequest {
-  int bots = 0;               // pool size; bots are referred to by index 0..bots-1
-  int seats = 2;              // players per game
-  std::vector<int> teams;     // 0-based team of each seat (size == seats); empty = no teams
+  int bots = 0;            // pool size; bots are referred to by index 0..bots-1
+  int seats = 2;           // players per game
+  std::vector<int> teams;  // 0-based team of each seat (size == seats); empty = no teams
   Format format = Format::kRoundRobin;
-  std::vector<int> gauntlet;  // gauntlet: indices of the chosen bots that meet everyone else
+  std::vector<int> gauntlet;    // gauntlet: indices of the chosen bots that meet everyone else
   int games_per_encounter = 0;  // 0 = one full set of seat arrangements per table
   int rounds = 1;
-  int max_tables = 0;           // per round, multi-seat games; 0 = every combination up to a limit
+  int max_tables = 0;  // per round, multi-seat games; 0 = every combination up to a limit
   std::uint64_t seed = 0;
 };
 
@@ -35,6 +35,7 @@ std::vector<ScheduledGame> make_schedule(const ScheduleRequest& request);
 // The seat arrangements one table plays: every rotation of its bots over the seats, and
 // for team games every distinct partnership (when the table's size allows) times its
 // rotations. Exposed for tests and docs.
-std::vector<std::vector<int>> table_arrangements(const std::vector<int>& table, const std::vector<int>& teams);
+std::vector<std::vector<int>> table_arrangements(const std::vector<int>& table,
+                                                 const std::vector<int>& teams);
 
 }  // namespace arena

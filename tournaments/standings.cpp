@@ -16,8 +16,10 @@ std::vector<double> seat_points(const JournalEntry& e) {
     for (size_t o = 0; o < n; ++o) {
       if (o == s || (!e.teams.empty() && e.teams[o] == e.teams[s])) continue;
       ++opponents;
-      if (e.ranks[s] < e.ranks[o]) p += 1;
-      else if (e.ranks[s] == e.ranks[o]) p += 0.5;
+      if (e.ranks[s] < e.ranks[o])
+        p += 1;
+      else if (e.ranks[s] == e.ranks[o])
+        p += 0.5;
     }
     pts[s] = opponents ? p / opponents : 0.5;
   }
@@ -59,12 +61,17 @@ void Standings::add(const JournalEntry& e) {
     int ahead = 0, tied = 0;
     for (size_t o = 0; o < n; ++o) {
       if (o == s || (!e.teams.empty() && e.teams[o] == e.teams[s])) continue;
-      if (e.ranks[o] < e.ranks[s]) ++ahead;
-      else if (e.ranks[o] == e.ranks[s]) ++tied;
+      if (e.ranks[o] < e.ranks[s])
+        ++ahead;
+      else if (e.ranks[o] == e.ranks[s])
+        ++tied;
     }
-    if (ahead) ++st.losses;
-    else if (tied) ++st.draws;
-    else ++st.wins;
+    if (ahead)
+      ++st.losses;
+    else if (tied)
+      ++st.draws;
+    else
+      ++st.wins;
     for (size_t o = 0; o < n; ++o) {
       if (o == s || (!e.teams.empty() && e.teams[o] == e.teams[s])) continue;
       int ob = index_of(e.players[o]);
@@ -103,17 +110,21 @@ std::string csv_field(const std::string& s) {
 std::string Standings::crosstable_text() const {
   auto ord = order();
   size_t w = 4;  // widest row label "N name"
-  for (size_t r = 0; r < ord.size(); ++r) w = std::max(w, std::to_string(r + 1).size() + 1 + bots_[ord[r]].name.size());
+  for (size_t r = 0; r < ord.size(); ++r)
+    w = std::max(w, std::to_string(r + 1).size() + 1 + bots_[ord[r]].name.size());
   std::ostringstream out;
   out << std::string(w + 2, ' ');
-  for (size_t c = 0; c < ord.size(); ++c) out << "  " << std::string(9 - std::min<size_t>(9, std::to_string(c + 1).size()), ' ') << c + 1;
+  for (size_t c = 0; c < ord.size(); ++c)
+    out << "  " << std::string(9 - std::min<size_t>(9, std::to_string(c + 1).size()), ' ') << c + 1;
   out << "\n";
   for (size_t r = 0; r < ord.size(); ++r) {
     std::string label = std::to_string(r + 1) + " " + bots_[ord[r]].name;
     out << label << std::string(w + 2 - label.size(), ' ');
     for (int c : ord) {
-      std::string cell = c == ord[r] ? "-" : vs_games_[ord[r]][c] == 0 ? "." :
-                         fmt_points(vs_points_[ord[r]][c]) + "/" + std::to_string(vs_games_[ord[r]][c]);
+      std::string cell = c == ord[r] ? "-"
+                         : vs_games_[ord[r]][c] == 0
+                             ? "."
+                             : fmt_points(vs_points_[ord[r]][c]) + "/" + std::to_string(vs_games_[ord[r]][c]);
       out << "  " << std::string(cell.size() < 9 ? 9 - cell.size() : 0, ' ') << cell;
     }
     out << "\n";

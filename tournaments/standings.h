@@ -18,9 +18,10 @@ struct BotStanding {
   std::string name;
   int games = 0;
   double points = 0;
-  int wins = 0, draws = 0, losses = 0;  // two-seat games: by result; multi-seat: rank 1 alone / shared 1 / other
+  int wins = 0, draws = 0,
+      losses = 0;  // two-seat games: by result; multi-seat: rank 1 alone / shared 1 / other
   double rank_sum = 0;
-  std::map<std::string, int> faults;    // termination name -> count, for games this bot faulted
+  std::map<std::string, int> faults;  // termination name -> count, for games this bot faulted
   double score_percent() const { return games ? 100.0 * points / games : 0; }
   double draw_percent() const { return games ? 100.0 * draws / games : 0; }
   double average_rank() const { return games ? rank_sum / games : 0; }

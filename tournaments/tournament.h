@@ -10,8 +10,8 @@
 namespace arena {
 
 struct TournamentRun {
-  int scheduled = 0;      // games in the schedule
-  int committed = 0;      // games in the journal at the end
+  int scheduled = 0;  // games in the schedule
+  int committed = 0;  // games in the journal at the end
   bool complete() const { return committed == scheduled; }
 };
 

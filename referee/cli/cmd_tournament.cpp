@@ -30,7 +30,8 @@ BotConfig parse_bot_flag(const std::string& text) {
 
 void add_tournament_command(CLI::App& app) {
   auto f = std::make_shared<TournamentFlags>();
-  auto* cmd = app.add_subcommand("tournament", "Run a round-robin or gauntlet tournament; ends in an Elo table");
+  auto* cmd =
+      app.add_subcommand("tournament", "Run a round-robin or gauntlet tournament; ends in an Elo table");
   cmd->add_option("game", f->game, "Game spec, e.g. clump:size=8");
   cmd->add_option("--config", f->config_file, "JSON configuration file (flags given as well override it)");
   cmd->add_option("--resume", f->resume_dir, "Continue the tournament in this output folder");
@@ -38,7 +39,8 @@ void add_tournament_command(CLI::App& app) {
   cmd->add_option("--format", f->format, "round-robin (default) or gauntlet")
       ->check(CLI::IsMember({"round-robin", "gauntlet"}));
   cmd->add_option("--gauntlet", f->gauntlet, "Gauntlet: a chosen bot that meets all others (repeatable)");
-  cmd->add_option("--games", f->games, "Games per pairing per round (two seats: even)")->check(CLI::Range(0, 1000000));
+  cmd->add_option("--games", f->games, "Games per pairing per round (two seats: even)")
+      ->check(CLI::Range(0, 1000000));
   cmd->add_option("--rounds", f->rounds, "Repeats of the whole schedule")->check(CLI::Range(1, 1000000));
   cmd->add_option("--tc", f->tc, "Time control BASE+INC in seconds (default 10+0.1)");
   cmd->add_option("--move-time", f->move_time, "Hard cap per move, seconds")->check(CLI::Range(0.0, 86400.0));
@@ -48,7 +50,8 @@ void add_tournament_command(CLI::App& app) {
   cmd->add_option("--concurrency,-j", f->concurrency, "Games at once")->check(CLI::Range(1, 1024));
   cmd->add_option("--seed", f->seed, "Master seed");
   cmd->add_option("--out,-o", f->out, "Output folder");
-  cmd->add_option("--max-tables", f->max_tables, "Multi-seat games: tables per round")->check(CLI::Range(0, 10000000));
+  cmd->add_option("--max-tables", f->max_tables, "Multi-seat games: tables per round")
+      ->check(CLI::Range(0, 10000000));
   cmd->add_flag("--no-legal", f->no_legal, "Do not send legal moves to the bots");
   cmd->add_flag("--quiet,-q", f->quiet, "No progress output");
 
@@ -56,12 +59,12 @@ void add_tournament_command(CLI::App& app) {
     TournamentRun run;
     std::string dir = f->resume_dir;
     if (!f->resume_dir.empty()) {
-      for (const char* opt : {"game", "--config", "--bot", "--format", "--gauntlet", "--games", "--rounds", "--tc",
-                              "--move-time", "--startup-time", "--margin", "--concurrency", "--seed", "--out",
-                              "--max-tables", "--no-legal"})
+      for (const char* opt : {"game", "--config", "--bot", "--format", "--gauntlet", "--games", "--rounds",
+                              "--tc", "--move-time", "--startup-time", "--margin", "--concurrency", "--seed",
+                              "--out", "--max-tables", "--no-legal"})
         if (cmd->count(opt))
-          throw CommandError{std::string("--resume takes its settings from the folder's tournament.json; drop ") +
-                             opt};
+          throw CommandError{
+              std::string("--resume takes its settings from the folder's tournament.json; drop ") + opt};
       run = resume_tournament(f->resume_dir, f->quiet, stdout);
     } else {
       TournamentConfig c;
@@ -77,7 +80,8 @@ void add_tournament_command(CLI::App& app) {
         c.bots.clear();
         for (const auto& b : f->bots) c.bots.push_back(parse_bot_flag(b));
       }
-      if (cmd->count("--format")) c.format = f->format == "gauntlet" ? Format::kGauntlet : Format::kRoundRobin;
+      if (cmd->count("--format"))
+        c.format = f->format == "gauntlet" ? Format::kGauntlet : Format::kRoundRobin;
       if (cmd->count("--gauntlet")) {
         c.gauntlet = f->gauntlet;
         if (!cmd->count("--format")) c.format = Format::kGauntlet;
@@ -97,7 +101,8 @@ void add_tournament_command(CLI::App& app) {
       run = start_tournament(c, f->quiet, stdout);
     }
     if (!run.complete()) {
-      throw CommandError{"interrupted after " + std::to_string(run.committed) + " of " + std::to_string(run.scheduled) +
+      throw CommandError{"interrupted after " + std::to_string(run.committed) + " of " +
+                             std::to_string(run.scheduled) +
                              " games; continue with: arena tournament --resume " + dir,
                          130};
     }
