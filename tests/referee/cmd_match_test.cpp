@@ -1,7 +1,15 @@
 // `arena match` as a user runs it: output, exit status, errors.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
+
+#include "referee_test_util.h"
 
 namespace {
 
@@ -10,7 +18,7 @@ struct Run {
   std::string out;
 };
 
-Run arena(const std::string& args) {
+Run run_arena(const std::string& args) {
   Run r;
   const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
   FILE* p = ::popen(cmd.c_str(), "r");
@@ -28,7 +36,7 @@ const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
 
 TEST_CASE("arena match: plays, rotates seats, prints lines and a summary", "[referee]") {
   auto r =
-      arena("match clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom + " --games 4 --seed 3 -k 2");
+      run_arena("match clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom + " --games 4 --seed 3 -k 2");
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(r.out.find("4 games, seed 3") != std::string::npos);
@@ -39,19 +47,83 @@ TEST_CASE("arena match: plays, rotates seats, prints lines and a summary", "[ref
 }
 
 TEST_CASE("arena match: clear errors for bad input", "[referee]") {
-  auto r = arena("match nosuchgame --bot a=" + kRandom);
+  auto r = run_arena("match nosuchgame --bot a=" + kRandom);
   CHECK(r.status == 2);
   CHECK(r.out.find("nosuchgame") != std::string::npos);
-  r = arena("match clump --bot a");
+  r = run_arena("match clump --bot a");
   CHECK(r.status == 2);
   CHECK(r.out.find("NAME=COMMAND") != std::string::npos);
-  r = arena("match clump --bot a=x --bot a=y");
+  r = run_arena("match clump --bot a=x --bot a=y");
   CHECK(r.status == 2);
   CHECK(r.out.find("two bots are named 'a'") != std::string::npos);
-  r = arena("match clump --bot a=" + kRandom + " --tc fast");
+  r = run_arena("match clump --bot a=" + kRandom + " --tc fast");
   CHECK(r.status == 2);
   CHECK(r.out.find("--tc") != std::string::npos);
-  r = arena("match clump --bot a=" + kRandom + " --bot b=/no/such/bot --games 1");
+  r = run_arena("match clump --bot a=" + kRandom + " --bot b=/no/such/bot --games 1");
   CHECK(r.status == 0);  // the missing bot loses its game; the match still ends normally
   CHECK(r.out.find("start-failure by b") != std::string::npos);
+}
+
+// The real Ctrl-C path: SIGINT reaches the running `arena match`, the runner stops its
+// games, the finished records are kept, the bots are shut down, and the exit status is 130.
+TEST_CASE("arena match: SIGINT stops the match, keeps finished records, leaves no bot, exits 130",
+          "[referee]") {
+  char dir_template[] = "/tmp/arena-sigint-XXXXXX";
+  REQUIRE(::mkdtemp(dir_template) != nullptr);
+  const std::string dir = dir_template;
+  const std::string tag = "--arena-test-tag=sigint-" + std::to_string(::getpid());
+  const std::string pgn = dir + "/games.pgn", log = dir + "/out.txt";
+  // Many quick games: the match is certainly still running when the signal comes.
+  const std::string cmd =
+      "exec " + std::string(ARENA_BIN_DIR) + "/arena match clump:size=6 --bot 'a=" + kRandom + " " + tag +
+      "' --bot 'b=" + kRandom + " " + tag + "' --games 100000 --seed 5 --out " + pgn + " > " + log + " 2>&1";
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  // Wait until some games are finished (the output file grows), at most 20 s.
+  for (int i = 0; i < 400; ++i) {
+    std::ifstream f(pgn);
+    std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    if (text.find("[Result") != std::string::npos) break;
+    ::usleep(50 * 1000);
+  }
+  REQUIRE(::kill(pid, SIGINT) == 0);
+  int status = 0;
+  pid_t waited = 0;
+  for (int i = 0; i < 400 && waited == 0; ++i) {  // at most 20 s
+    waited = ::waitpid(pid, &status, WNOHANG);
+    if (waited == 0) ::usleep(50 * 1000);
+  }
+  if (waited == 0) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+    FAIL("arena match did not stop within 20 s of SIGINT");
+  }
+  std::ifstream lf(log);
+  const std::string out((std::istreambuf_iterator<char>(lf)), std::istreambuf_iterator<char>());
+  INFO(out);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 130);
+  CHECK(out.find("match interrupted") != std::string::npos);
+  // Every record in the file is complete and none was cut by the stop.
+  std::ifstream pf(pgn);
+  const std::string records((std::istreambuf_iterator<char>(pf)), std::istreambuf_iterator<char>());
+  std::size_t games = 0, results = 0;
+  for (std::size_t p = 0; (p = records.find("[Game ", p)) != std::string::npos; ++p) ++games;
+  for (std::size_t p = 0; (p = records.find("[Result ", p)) != std::string::npos; ++p) ++results;
+  CHECK(results >= 1);
+  CHECK(results < 100000);
+  CHECK(games == results);
+  CHECK(out.find("aborted and not counted") != std::string::npos);
+  // No bot outlives the referee.
+  bool left = true;
+  for (int i = 0; i < 100 && left; ++i) {
+    left = !reftest::live_processes_with(tag).empty();
+    if (left) ::usleep(20 * 1000);
+  }
+  CHECK_FALSE(left);
+  std::filesystem::remove_all(dir);
 }
