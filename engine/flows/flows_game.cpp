@@ -94,10 +94,12 @@ void FlowsState::do_apply(Move m) {
     drawn_ = m - kDrawBase;
     solver().legal_placements(board_, flows().seating().axes, flows().legality(), drawn_, legal_);
     if (legal_.empty()) {
-      // Nowhere to put the drawn tile: its holder (and their team) wins at once.
+      // Nowhere to put the drawn tile: its holder (and their team) wins at once. The
+      // holder is read before the game is marked over (mover() is 0 once it is).
+      const int holder = mover();
       over_ = true;
       unplayable_ = true;
-      winners_ = static_cast<std::uint8_t>(1u << flows().seating().axis_of_seat(mover()));
+      winners_ = static_cast<std::uint8_t>(1u << flows().seating().axis_of_seat(holder));
     }
     return;
   }
