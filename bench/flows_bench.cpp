@@ -94,6 +94,9 @@ void bench_legal_moves(benchmark::State& state, const std::string& spec) {
   state.counters["cut_refuted"] = static_cast<double>(st.cut_refutations);
   state.counters["search_s"] = st.search_seconds;
   state.counters["sat_s"] = st.sat_seconds;
+  state.counters["sweeps"] = static_cast<double>(st.sweeps);
+  state.counters["sweep_over"] = static_cast<double>(st.sweep_overflows);
+  state.counters["sweep_s"] = st.sweep_seconds;
 }
 
 }  // namespace

@@ -477,6 +477,25 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
       legal_at[cell * 6 + rot] = legal;
     }
   }
+  if (open_count > 0 && sweep_limit_ > 0) {
+    // One sweep settles every open placement exactly.
+    build_wires(board);
+    FrontierSweep::RouteEnds ends[3];
+    for (int r = 0; r < nroutes_; ++r) ends[r] = {routes_[r].start, routes_[r].goal};
+    std::array<std::uint16_t, kCells> fit;
+    ++stats_.sweeps;
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool swept = sweep_.run(wire_.data(), empty_.data(), ends, nroutes_, sweep_limit_, fit);
+    stats_.sweep_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    stats_.sweep_states += sweep_.states_last_run();
+    if (swept) {
+      for (int x = 0; x < kCells * 6; ++x)
+        if (open[x]) legal_at[x] = fit[x / 6] >> tile_pairing(type, x % 6) & 1;
+      open_count = 0;
+    } else {
+      ++stats_.sweep_overflows;
+    }
+  }
   if (open_count > 0) settle_open(board, needed, type, open, open_count, legal_at);
   for (int x = 0; x < kCells * 6; ++x)
     if (legal_at[x]) out.push_back(x);
