@@ -70,8 +70,11 @@ int code_at(const std::uint64_t lo, const std::uint64_t hi, int p) {
 }
 
 std::uint64_t hash_key(std::uint64_t lo, std::uint64_t hi) {
-  std::uint64_t h = lo * 0x9E3779B97F4A7C15ull ^ (hi + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
-  return h ^ (h >> 29);
+  // splitmix64's finaliser over both halves: every key bit reaches the low (index) bits.
+  std::uint64_t h = lo ^ (hi * 0x9E3779B97F4A7C15ull);
+  h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
+  h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+  return h ^ (h >> 31);
 }
 
 }  // namespace
@@ -80,6 +83,7 @@ void FrontierSweep::Layer::clear() {
   keys.clear();
   table.assign(64, -1);
   alive.clear();
+  edges.clear();
 }
 
 int FrontierSweep::Layer::find(const Key& k) const {
@@ -110,49 +114,104 @@ int FrontierSweep::Layer::insert(const Key& k) {
   return table[i];
 }
 
-bool FrontierSweep::step(int i, const Key& from, int m, Key& to) const {
-  const auto& mate = matchings().all[static_cast<std::size_t>(m)].mate;
+void FrontierSweep::prepare(int i, const Key& from, Prepared& pr) const {
   const auto& side = side_[i];
   const auto& remap = remap_[i];
-  const int n0 = frontier_size_[i], n1 = frontier_size_[i + 1];
-  for (int s = 0; s < 6; ++s)
-    if (side[s].kind == kSelf && (mate[s] >= 0) != (mate[side[s].arg] >= 0)) return false;
-  int code[kMaxFrontier];
-  for (int p = 0; p < n1; ++p) code[p] = 0;
-  // In-wire at old position p -> the side of this hex it arrives at.
+  const int n0 = frontier_size_[i];
   int in_side[kMaxFrontier];
   for (int s = 0; s < 6; ++s)
     if (side[s].kind == kIn) in_side[side[s].arg] = s;
+  std::uint64_t lo = 0, hi = 0;
+  pr.starts = pr.goals = 0;
+  pr.done = static_cast<int>(from.hi >> 60);
+  auto put = [&](int q, int c) {
+    if (q < 12)
+      lo |= static_cast<std::uint64_t>(c) << (5 * q);
+    else
+      hi |= static_cast<std::uint64_t>(c) << (5 * (q - 12));
+  };
+  // Wires that stay in the frontier keep their codes (positions renumbered); a floating
+  // piece whose other end arrives here is left 0 for the matching's walk to set.
   for (int p = 0; p < n0; ++p) {
     const int q = remap[p];
     if (q < 0) continue;
     const int c = code_at(from.lo, from.hi, p);
+    if (c == 0) continue;
     if (c < kFloatCode) {
-      code[q] = c;
+      put(q, c);
+      if (c >= kGoalCode)
+        pr.goals |= 1 << (c - kGoalCode);
+      else
+        pr.starts |= 1 << (c - kStartCode);
     } else if (remap[c - kFloatCode] >= 0) {
-      code[q] = kFloatCode + remap[c - kFloatCode];
-    }  // else its mate ends here: the walk below sets it
+      put(q, kFloatCode + remap[c - kFloatCode]);
+    }
   }
-  // Where a used side leads outside the matching: a terminal (anchor code, or 32 + new
-  // frontier position) or another side of this hex (0..5).
-  auto beyond = [&](int s) {
+  pr.lo = lo;
+  pr.hi = hi;
+  pr.required = 0;
+  pr.free_sides = 0;
+  for (int s = 0; s < 6; ++s) {
     const SideInfo& si = side[s];
     switch (si.kind) {
+      case kBlocked:
+        pr.beyond[s] = -1;
+        break;
       case kAnchor:
-        return 100 + si.arg;
+        pr.beyond[s] = 100 + si.arg;
+        pr.free_sides |= 1 << s;
+        break;
       case kOut:
-        return 132 + si.arg;
+        pr.beyond[s] = 132 + si.arg;
+        pr.free_sides |= 1 << s;
+        break;
       case kSelf:
-        return static_cast<int>(si.arg);
-      default: {
+        pr.beyond[s] = si.arg;
+        pr.free_sides |= 1 << s;
+        break;
+      case kIn: {
         const int c = code_at(from.lo, from.hi, si.arg);
-        if (c < kFloatCode) return 100 + c;
-        const int q = c - kFloatCode;
-        return remap[q] >= 0 ? 132 + remap[q] : in_side[q];
+        if (c == 0) {
+          pr.beyond[s] = -1;
+          break;
+        }
+        pr.required |= 1 << s;
+        if (c < kFloatCode) {
+          pr.beyond[s] = 100 + c;
+        } else {
+          const int q = c - kFloatCode;
+          pr.beyond[s] = remap[q] >= 0 ? 132 + remap[q] : in_side[q];
+        }
+        break;
       }
     }
+  }
+}
+
+bool FrontierSweep::step(int i, const Prepared& pr, int m, Key& to) const {
+  const auto& mate = matchings().all[static_cast<std::size_t>(m)].mate;
+  const auto& side = side_[i];
+  for (int s = 0; s < 6; ++s)
+    if (side[s].kind == kSelf && (mate[s] >= 0) != (mate[side[s].arg] >= 0)) return false;
+  std::uint64_t lo = pr.lo, hi = pr.hi;
+  int starts = pr.starts, goals = pr.goals, done = pr.done;
+  auto put = [&](int q, int c) {
+    if (q < 12)
+      lo |= static_cast<std::uint64_t>(c) << (5 * q);
+    else
+      hi |= static_cast<std::uint64_t>(c) << (5 * (q - 12));
   };
-  int done = static_cast<int>(from.hi >> 60);
+  // A route has one start and one goal port: at most one piece anchored at each, none
+  // once the route is complete.
+  auto anchor = [&](int q, int c) {
+    const bool is_goal = c >= kGoalCode;
+    const int r = c - (is_goal ? kGoalCode : kStartCode);
+    int& seen = is_goal ? goals : starts;
+    if (seen >> r & 1) return false;
+    seen |= 1 << r;
+    put(q, c);
+    return true;
+  };
   int visited = 0;
   for (int s0 = 0; s0 < 6; ++s0) {
     if (mate[s0] < 0 || (visited >> s0 & 1)) continue;
@@ -162,7 +221,7 @@ bool FrontierSweep::step(int i, const Key& from, int m, Key& to) const {
       visited |= 1 << cur;
       const int t = mate[cur];
       visited |= 1 << t;
-      const int b = beyond(t);
+      const int b = pr.beyond[t];
       if (b >= 100) {
         end_a = b;
         break;
@@ -171,49 +230,35 @@ bool FrontierSweep::step(int i, const Key& from, int m, Key& to) const {
       cur = b;
     }
     // Direction B: out of s0 first.
-    int end_b = beyond(s0);
+    int end_b = pr.beyond[s0];
     while (end_b < 100) {
       const int u = end_b;
       visited |= 1 << u;
       const int t = mate[u];
       visited |= 1 << t;
-      end_b = beyond(t);
+      end_b = pr.beyond[t];
     }
     if (end_a < 132 && end_b < 132) {
       const int a = end_a - 100, b = end_b - 100;
       const int lo_code = a < b ? a : b, hi_code = a < b ? b : a;
       // A start and a goal of one route: that route is complete (once).
-      if (lo_code >= kGoalCode || hi_code < kGoalCode || hi_code - kGoalCode != lo_code - kStartCode) return false;
+      if (lo_code >= kGoalCode || hi_code < kGoalCode || hi_code - kGoalCode != lo_code - kStartCode)
+        return false;
       const int r = lo_code - kStartCode;
       if (done >> r & 1) return false;
       done |= 1 << r;
     } else if (end_a < 132 || end_b < 132) {
       const int a = (end_a < 132 ? end_a : end_b) - 100, f = (end_a < 132 ? end_b : end_a) - 132;
-      code[f] = a;
+      if (!anchor(f, a)) return false;
     } else {
       const int f = end_a - 132, g = end_b - 132;
-      code[f] = kFloatCode + g;
-      code[g] = kFloatCode + f;
+      put(f, kFloatCode + g);
+      put(g, kFloatCode + f);
     }
   }
-  // A route has one start and one goal port: at most one piece anchored at each, none
-  // once the route is complete.
-  int starts = 0, goals = 0;
-  std::uint64_t lo = 0, hi = 0;
-  for (int p = 0; p < n1; ++p) {
-    const int c = code[p];
-    if (c >= kStartCode && c < kFloatCode) {
-      const bool is_goal = c >= kGoalCode;
-      const int r = c - (is_goal ? kGoalCode : kStartCode);
-      int& seen = is_goal ? goals : starts;
-      if ((seen >> r & 1) || (done >> r & 1)) return false;
-      seen |= 1 << r;
-    }
-    if (p < 12)
-      lo |= static_cast<std::uint64_t>(c) << (5 * p);
-    else
-      hi |= static_cast<std::uint64_t>(c) << (5 * (p - 12));
-  }
+  // Pieces anchored for a complete route can never finish (starts and goals count the
+  // anchored pieces of the next frontier exactly: survivors plus the ones set above).
+  if ((starts | goals) & done) return false;
   hi |= static_cast<std::uint64_t>(done) << 60;
   to = {lo, hi};
   return true;
@@ -315,26 +360,20 @@ bool FrontierSweep::run(const std::int16_t* wire, const std::int8_t* empty, cons
   }
   frontier_size_[steps_] = 0;
 
-  if (layers_.size() < static_cast<std::size_t>(steps_ + 1)) layers_.resize(static_cast<std::size_t>(steps_ + 1));
+  if (layers_.size() < static_cast<std::size_t>(steps_ + 1))
+    layers_.resize(static_cast<std::size_t>(steps_ + 1));
   for (int i = 0; i <= steps_; ++i) layers_[static_cast<std::size_t>(i)].clear();
   layers_[0].insert(Key{0, 0});
   const Matchings& ms = matchings();
   // Calls f(m, successor) for every matching that fits the state at step i.
   auto successors = [&](int i, const Key& k, auto&& f) {
-    int required = 0, free_sides = 0;
-    for (int s = 0; s < 6; ++s) {
-      const SideInfo& si = side_[i][s];
-      if (si.kind == kIn) {
-        if (code_at(k.lo, k.hi, si.arg) != 0) required |= 1 << s;
-      } else if (si.kind != kBlocked) {
-        free_sides |= 1 << s;
-      }
-    }
+    Prepared pr;
+    prepare(i, k, pr);
     // Every subset of the free sides, joined to the sides the state forces.
-    for (int sub = free_sides;; sub = (sub - 1) & free_sides) {
-      for (std::uint8_t m : ms.by_support[static_cast<std::size_t>(required | sub)]) {
+    for (int sub = pr.free_sides;; sub = (sub - 1) & pr.free_sides) {
+      for (std::uint8_t m : ms.by_support[static_cast<std::size_t>(pr.required | sub)]) {
         Key to;
-        if (step(i, k, m, to)) f(m, to);
+        if (step(i, pr, m, to)) f(m, to);
       }
       if (sub == 0) break;
     }
@@ -344,7 +383,9 @@ bool FrontierSweep::run(const std::int16_t* wire, const std::int8_t* empty, cons
     Layer& nxt = layers_[static_cast<std::size_t>(i + 1)];
     for (std::size_t j = 0; j < cur.keys.size(); ++j) {
       const Key k = cur.keys[j];
-      successors(i, k, [&](int, const Key& to) { nxt.insert(to); });
+      successors(i, k, [&](int m, const Key& to) {
+        cur.edges.push_back({static_cast<std::int32_t>(j), nxt.insert(to), static_cast<std::uint8_t>(m)});
+      });
     }
     states_ += static_cast<long>(nxt.keys.size());
     if (states_ > max_states) return false;
@@ -358,13 +399,11 @@ bool FrontierSweep::run(const std::int16_t* wire, const std::int8_t* empty, cons
     const Layer& nxt = layers_[static_cast<std::size_t>(i + 1)];
     cur.alive.assign(cur.keys.size(), 0);
     std::uint16_t& cell_fit = fit[static_cast<std::size_t>(cell_of_step_[i])];
-    for (std::size_t j = 0; j < cur.keys.size(); ++j)
-      successors(i, cur.keys[j], [&](int m, const Key& to) {
-        const int t = nxt.find(to);
-        if (t < 0 || !nxt.alive[static_cast<std::size_t>(t)]) return;
-        cur.alive[j] = 1;
-        cell_fit |= ms.all[static_cast<std::size_t>(m)].fit;
-      });
+    for (const Layer::Edge& e : cur.edges) {
+      if (!nxt.alive[static_cast<std::size_t>(e.to)]) continue;
+      cur.alive[static_cast<std::size_t>(e.from)] = 1;
+      cell_fit |= ms.all[e.matching].fit;
+    }
   }
   return true;
 }

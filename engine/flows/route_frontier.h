@@ -50,13 +50,26 @@ class FrontierSweep {
     std::vector<Key> keys;
     std::vector<std::int32_t> table;  // open addressing: index into keys, -1 empty
     std::vector<std::uint8_t> alive;
+    struct Edge {
+      std::int32_t from, to;  // states of this layer and the next
+      std::uint8_t matching;
+    };
+    std::vector<Edge> edges;  // transitions to the next layer
     void clear();
     int find(const Key& k) const;
     int insert(const Key& k);  // index of k, added when new
   };
-  // Successor of `from` at step `i` under matching `m`, or false when the matching does
-  // not fit the state or breaks a route.
-  bool step(int i, const Key& from, int m, Key& to) const;
+  // What a state looks like from the hex of step i, shared by all its matchings.
+  struct Prepared {
+    std::uint64_t lo, hi;  // the next frontier's codes that do not depend on the matching
+    int starts, goals, done;
+    int required, free_sides;  // sides the matching must use; sides it may use
+    int beyond[6];             // per side: 100+anchor code, 132+next-frontier position, or a side
+  };
+  void prepare(int i, const Key& from, Prepared& pr) const;
+  // Successor at step `i` under matching `m`, or false when the matching closes a loop or
+  // breaks a route.
+  bool step(int i, const Prepared& pr, int m, Key& to) const;
 
   int steps_ = 0;
   int nroutes_ = 0;

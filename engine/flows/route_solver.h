@@ -129,7 +129,7 @@ class RouteSolver {
   int cut_arcs_ = 0, cut_fixed_arcs_ = 0;
   std::vector<Witness> witnesses_;
   // Incremental SAT encoding of the current decision's board (legal_placements()).
-  bool defer_sat_ = false, deferred_ = false;
+  bool defer_sat_ = false, deferred_ = false, greedy_only_ = false;
   Route routes_[3];
   int nroutes_ = 0;
   std::array<std::array<std::int8_t, kCells>, 3> dist_{};  // exact: cells from goal
