@@ -177,10 +177,6 @@ bool RouteSolver::solve(std::uint8_t needed, Legality legality, bool allow_greed
       }
     } while (std::next_permutation(order, order + nroutes_));
   }
-  if (greedy_only_) {
-    deferred_ = true;  // legal_placements() settles it with the decision's other open placements
-    return false;
-  }
   return exact(needed);
 }
 
@@ -189,6 +185,10 @@ bool RouteSolver::exact(std::uint8_t needed) {
   clear_state();  // the cut graph is built on what is free
   if (!cut_condition_holds(0)) {
     ++stats_.cut_refutations;
+    return false;
+  }
+  if (greedy_only_) {
+    deferred_ = true;  // legal_placements() settles it with the decision's other open placements
     return false;
   }
   // Distance (in empty cells) from each empty cell to each route's goal: orders the search
@@ -454,8 +454,8 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
   int open_count = 0;
   std::array<std::uint8_t, kCells * 6> legal_at{};
   Board next = board;
-  // Tries one placement alone; `stage` 0: wins, witnesses and the greedy routes only
-  // (distinct), 1: also the bounded exact search. Unsettled placements go to `open`.
+  // Tries one placement alone; `stage` 0: wins, witnesses, greedy routes and the cut
+  // condition only (distinct), 1: also the bounded exact search. Unsettled placements go to `open`.
   auto try_placement = [&](int cell, int rot, int stage) {
     const int pairing = tile_pairing(type, rot);
     bool legal = wins(board, cell, pairing, axes);

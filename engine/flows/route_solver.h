@@ -113,7 +113,7 @@ class RouteSolver {
   std::array<std::int8_t, kCells> placed_{};  // working board's pairings
   long budget_ = 0;
   long search_budget_ = 50000;
-  long sweep_limit_ = 400000;
+  long sweep_limit_ = 150000;
   FrontierSweep sweep_;
   int fixed_cell_ = -1, fixed_pairing_ = 0;  // the tile being tried while solving
   std::array<std::int8_t, kCells> empty_{};  // working board: 1 when empty
