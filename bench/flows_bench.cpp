@@ -114,8 +114,8 @@ int main(int argc, char** argv) {
     }
     args.push_back(argv[i]);
   }
-  for (const char* spec : {"flows:players=2", "flows:players=3", "flows:players=4", "flows:players=6",
-                           "flows:players=2,legality=independent"})
+  for (const char* spec : {"flows:players=2", "flows:players=3", "flows:players=4", "flows:players=5",
+                           "flows:players=6", "flows:players=2,legality=independent"})
     benchmark::RegisterBenchmark((std::string("legal_moves/") + spec).c_str(), bench_legal_moves,
                                  std::string(spec))
         ->Iterations(1)

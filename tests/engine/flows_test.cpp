@@ -761,8 +761,10 @@ TEST_CASE("flows perft: empty board and a recorded position", "[flows]") {
 TEST_CASE("flows legality: the frontier sweep agrees with search and SAT", "[flows]") {
   RouteSolver sweep, reference;
   reference.set_sweep_limit(0);
-  const std::pair<const char*, std::uint8_t> setups[] = {{"flows:players=2", 0b101}, {"flows:players=3", 0b111},
-                                                         {"flows:players=4", 0b011}, {"flows:players=5", 0b111},
+  const std::pair<const char*, std::uint8_t> setups[] = {{"flows:players=2", 0b101},
+                                                         {"flows:players=3", 0b111},
+                                                         {"flows:players=4", 0b011},
+                                                         {"flows:players=5", 0b111},
                                                          {"flows:players=6", 0b111}};
   Rng rng(14);
   int compared = 0, swept = 0, with_illegal = 0;
