@@ -94,6 +94,9 @@ void bench_legal_moves(benchmark::State& state, const std::string& spec) {
   state.counters["cut_refuted"] = static_cast<double>(st.cut_refutations);
   state.counters["search_s"] = st.search_seconds;
   state.counters["sat_s"] = st.sat_seconds;
+  state.counters["sweeps"] = static_cast<double>(st.sweeps);
+  state.counters["sweep_over"] = static_cast<double>(st.sweep_overflows);
+  state.counters["sweep_s"] = st.sweep_seconds;
 }
 
 }  // namespace
@@ -111,8 +114,8 @@ int main(int argc, char** argv) {
     }
     args.push_back(argv[i]);
   }
-  for (const char* spec : {"flows:players=2", "flows:players=3", "flows:players=4", "flows:players=6",
-                           "flows:players=2,legality=independent"})
+  for (const char* spec : {"flows:players=2", "flows:players=3", "flows:players=4", "flows:players=5",
+                           "flows:players=6", "flows:players=2,legality=independent"})
     benchmark::RegisterBenchmark((std::string("legal_moves/") + spec).c_str(), bench_legal_moves,
                                  std::string(spec))
         ->Iterations(1)

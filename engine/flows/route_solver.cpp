@@ -187,6 +187,10 @@ bool RouteSolver::exact(std::uint8_t needed) {
     ++stats_.cut_refutations;
     return false;
   }
+  if (greedy_only_) {
+    deferred_ = true;  // legal_placements() settles it with the decision's other open placements
+    return false;
+  }
   // Distance (in empty cells) from each empty cell to each route's goal: orders the search
   // so that it tries the most promising exits first.
   for (int r = 0; r < nroutes_; ++r) {
@@ -444,37 +448,70 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
       if (w.fit[cell] >> pairing & 1) axes_covered |= w.axes;
     return (axes_covered & needed) == needed;
   };
-  // Placements the quick checks and the bounded search leave open: settled together below.
+  const bool distinct = legality == Legality::kDistinct;
+  // Placements the quick checks leave open: settled together below.
   std::array<std::uint8_t, kCells * 6> open{};
   int open_count = 0;
   std::array<std::uint8_t, kCells * 6> legal_at{};
   Board next = board;
+  // Tries one placement alone; `stage` 0: wins, witnesses, greedy routes and the cut
+  // condition only (distinct), 1: also the bounded exact search. Unsettled placements go to `open`.
+  auto try_placement = [&](int cell, int rot, int stage) {
+    const int pairing = tile_pairing(type, rot);
+    bool legal = wins(board, cell, pairing, axes);
+    if (!legal) {
+      legal = covered(cell, pairing);
+      if (legal) ++stats_.witness_hits;
+    }
+    if (!legal) {
+      next.pairing[cell] = static_cast<std::int8_t>(pairing);
+      build_wires(next);
+      fixed_cell_ = cell;
+      fixed_pairing_ = pairing;
+      greedy_only_ = distinct && stage == 0;
+      defer_sat_ = distinct;
+      deferred_ = false;
+      legal = solve(needed, legality, true);
+      greedy_only_ = defer_sat_ = false;
+      fixed_cell_ = -1;
+      next.pairing[cell] = kNoTile;
+    }
+    legal_at[cell * 6 + rot] = legal;
+    open[cell * 6 + rot] = deferred_ && !legal;
+    open_count += open[cell * 6 + rot];
+  };
+  const int first_stage = distinct && sweep_limit_ > 0 ? 0 : 1;
   for (int cell = 0; cell < kCells; ++cell) {
     if (!board.empty(cell)) continue;
     for (int i = 0; i < rotations.count; ++i) {
-      const int rot = rotations.rotation[i], pairing = tile_pairing(type, rot);
-      bool legal = wins(board, cell, pairing, axes);
-      if (!legal) {
-        legal = covered(cell, pairing);
-        if (legal) ++stats_.witness_hits;
-      }
-      if (!legal) {
-        next.pairing[cell] = static_cast<std::int8_t>(pairing);
-        build_wires(next);
-        fixed_cell_ = cell;
-        fixed_pairing_ = pairing;
-        defer_sat_ = legality == Legality::kDistinct;
-        deferred_ = false;
-        legal = solve(needed, legality, true);
-        defer_sat_ = false;
-        fixed_cell_ = -1;
-        next.pairing[cell] = kNoTile;
-        if (deferred_) {
-          open[cell * 6 + rot] = 1;
-          ++open_count;
+      deferred_ = false;
+      try_placement(cell, rotations.rotation[i], first_stage);
+    }
+  }
+  if (open_count > 0 && first_stage == 0) {
+    // One sweep settles every open placement exactly.
+    build_wires(board);
+    FrontierSweep::RouteEnds ends[3];
+    for (int r = 0; r < nroutes_; ++r) ends[r] = {routes_[r].start, routes_[r].goal};
+    std::array<std::uint16_t, kCells> fit;
+    ++stats_.sweeps;
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool swept = sweep_.run(wire_.data(), empty_.data(), ends, nroutes_, sweep_limit_, fit);
+    stats_.sweep_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    stats_.sweep_states += sweep_.states_last_run();
+    if (swept) {
+      for (int x = 0; x < kCells * 6; ++x)
+        if (open[x]) legal_at[x] = fit[x / 6] >> tile_pairing(type, x % 6) & 1;
+      open_count = 0;
+    } else {
+      // Too wide for the sweep: the bounded search per placement, then SAT.
+      ++stats_.sweep_overflows;
+      open_count = 0;
+      for (int x = 0; x < kCells * 6; ++x)
+        if (open[x]) {
+          deferred_ = false;
+          try_placement(x / 6, x % 6, 1);
         }
-      }
-      legal_at[cell * 6 + rot] = legal;
     }
   }
   if (open_count > 0) settle_open(board, needed, type, open, open_count, legal_at);

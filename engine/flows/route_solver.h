@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/flows/board.h"
+#include "engine/flows/route_frontier.h"
 
 namespace arena::flows {
 
@@ -43,6 +44,10 @@ class RouteSolver {
 
   // Search nodes before the exact search hands over to SAT (tests set 0 to check SAT).
   void set_search_budget(long nodes) { search_budget_ = nodes; }
+  // States the frontier sweep may build before legal_placements() falls back to SAT for the
+  // placements still open (tests set 0 to check the SAT path, or a huge value to check
+  // the sweep alone).
+  void set_sweep_limit(long states) { sweep_limit_ = states; }
 
   struct Route {
     int start, goal;  // board sides
@@ -50,8 +55,8 @@ class RouteSolver {
 
   struct Stats {
     long solves = 0, witness_hits = 0, greedy_hits = 0, exact_searches = 0, exact_nodes = 0, sat_calls = 0,
-         cut_refutations = 0;
-    double search_seconds = 0, sat_seconds = 0;
+         cut_refutations = 0, sweeps = 0, sweep_states = 0, sweep_overflows = 0;
+    double search_seconds = 0, sat_seconds = 0, sweep_seconds = 0;
   };
   const Stats& stats() const { return stats_; }
 
@@ -108,6 +113,8 @@ class RouteSolver {
   std::array<std::int8_t, kCells> placed_{};  // working board's pairings
   long budget_ = 0;
   long search_budget_ = 50000;
+  long sweep_limit_ = 150000;
+  FrontierSweep sweep_;
   int fixed_cell_ = -1, fixed_pairing_ = 0;  // the tile being tried while solving
   std::array<std::int8_t, kCells> empty_{};  // working board: 1 when empty
   std::array<std::uint64_t, 5> state_{};
@@ -122,7 +129,7 @@ class RouteSolver {
   int cut_arcs_ = 0, cut_fixed_arcs_ = 0;
   std::vector<Witness> witnesses_;
   // Incremental SAT encoding of the current decision's board (legal_placements()).
-  bool defer_sat_ = false, deferred_ = false;
+  bool defer_sat_ = false, deferred_ = false, greedy_only_ = false;
   Route routes_[3];
   int nroutes_ = 0;
   std::array<std::array<std::int8_t, kCells>, 3> dist_{};  // exact: cells from goal

@@ -755,3 +755,38 @@ TEST_CASE("flows perft: empty board and a recorded position", "[flows]") {
   auto q = play(*game, "T1 d4:3 T2");
   CHECK(perft(*q, 1) == 36 * 3);
 }
+
+// The frontier sweep (default) against the earlier exact path (bounded search per placement,
+// then the shared SAT refutation) on thinned positions of random 2..6-player games.
+TEST_CASE("flows legality: the frontier sweep agrees with search and SAT", "[flows]") {
+  RouteSolver sweep, reference;
+  reference.set_sweep_limit(0);
+  const std::pair<const char*, std::uint8_t> setups[] = {{"flows:players=2", 0b101},
+                                                         {"flows:players=3", 0b111},
+                                                         {"flows:players=4", 0b011},
+                                                         {"flows:players=5", 0b111},
+                                                         {"flows:players=6", 0b111}};
+  Rng rng(14);
+  int compared = 0, swept = 0, with_illegal = 0;
+  std::vector<std::int32_t> fast, slow;
+  for (auto [spec, axes] : setups) {
+    auto positions = random_positions(spec, 1, 31);
+    for (size_t i = 0; i < positions.size(); i += 4) {
+      Board b = thin_out(positions[i], 6 + static_cast<int>(rng.below(7)), axes, rng);  // 6..12 empty
+      if (joined_axes(b, axes)) continue;
+      const int type = static_cast<int>(rng.below(kTileTypes));
+      const long sweeps_before = sweep.stats().sweeps;
+      sweep.legal_placements(b, axes, Legality::kDistinct, type, fast);
+      reference.legal_placements(b, axes, Legality::kDistinct, type, slow);
+      INFO(spec << " type " << type << " board " << board_text(b));
+      CHECK(fast == slow);
+      ++compared;
+      swept += sweep.stats().sweeps > sweeps_before;
+      with_illegal += static_cast<int>(slow.size()) < empty_count(b) * canonical_rotations(type).count;
+    }
+  }
+  CHECK(compared > 30);
+  CHECK(swept > 5);  // the sweep really settled placements
+  CHECK(with_illegal > 5);
+  CHECK(reference.stats().sweeps == 0);
+}
