@@ -100,8 +100,10 @@ int main(int argc, char** argv) {
   std::vector<std::string> specs;
   for (const GameEntry* g : all_games()) {
     const auto& info = g->info;
-    if (info.id == "clump") specs = {"clump:size=6", "clump:size=8", "clump:size=12"};
-    else if (info.id == "flume") specs = {"flume:size=7", "flume:size=11"};
+    if (info.id == "clump")
+      specs = {"clump:size=6", "clump:size=8", "clump:size=12"};
+    else if (info.id == "flume")
+      specs = {"flume:size=7", "flume:size=11"};
     else if (info.min_players != info.max_players) {
       specs.clear();
       for (int p = info.min_players; p <= info.max_players; ++p)
@@ -110,16 +112,19 @@ int main(int argc, char** argv) {
       specs = {info.id};
     }
     for (const auto& spec : specs) {
-      if (!only.empty() && std::none_of(only.begin(), only.end(),
-                                        [&](const std::string& p) { return spec.rfind(p, 0) == 0; }))
+      if (!only.empty() &&
+          std::none_of(only.begin(), only.end(), [&](const std::string& p) { return spec.rfind(p, 0) == 0; }))
         continue;
       Row r = measure(spec, budget);
       // | measurement | value | target | met |  (the engines have no targets but Flows')
-      std::printf("| engine %s: random playouts | %.0f playouts/s (%.0f actions each) | | |\n", r.spec.c_str(),
-                  r.playouts_per_s, r.actions_per_playout);
-      std::printf("| engine %s: legal-move generation over %ld positions | median %.2f µs, p99 %.2f µs, max %.1f µs | | |\n",
-                  r.spec.c_str(), r.legal_positions, r.legal_median_us, r.legal_p99_us, r.legal_max_us);
-      std::printf("| engine %s: perft depth %d | %.3g nodes/s | | |\n", r.spec.c_str(), r.perft_depth, r.perft_nps);
+      std::printf("| engine %s: random playouts | %.0f playouts/s (%.0f actions each) | | |\n",
+                  r.spec.c_str(), r.playouts_per_s, r.actions_per_playout);
+      std::printf(
+          "| engine %s: legal-move generation over %ld positions | median %.2f µs, p99 %.2f µs, max %.1f µs "
+          "| | |\n",
+          r.spec.c_str(), r.legal_positions, r.legal_median_us, r.legal_p99_us, r.legal_max_us);
+      std::printf("| engine %s: perft depth %d | %.3g nodes/s | | |\n", r.spec.c_str(), r.perft_depth,
+                  r.perft_nps);
       std::fflush(stdout);
     }
   }

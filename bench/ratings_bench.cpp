@@ -79,8 +79,8 @@ void row(const char* what, const std::vector<RatedGame>& games, double target_s 
     std::snprintf(target, sizeof target, "≤ %.0f s", target_s);
     std::snprintf(met, sizeof met, "%s", s <= target_s ? "yes" : "no");
   }
-  std::printf("| ratings %s (%zu bots, %d iterations) | %.3f s | %s | %s |\n", what, t.bots.size(), t.iterations, s,
-              target, met);
+  std::printf("| ratings %s (%zu bots, %d iterations) | %.3f s | %s | %s |\n", what, t.bots.size(),
+              t.iterations, s, target, met);
   std::fflush(stdout);
 }
 

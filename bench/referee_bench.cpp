@@ -124,7 +124,8 @@ DecisionWork work_per_decision(const std::string& spec, int games) {
         std::size_t b = pending[actor];
         pending[actor] = 0;
         std::string obs = s->observation(actor);
-        std::size_t lines = std::count(obs.begin(), obs.end(), '\n') + (obs.empty() || obs.back() == '\n' ? 0 : 1);
+        std::size_t lines =
+            std::count(obs.begin(), obs.end(), '\n') + (obs.empty() || obs.back() == '\n' ? 0 : 1);
         b += obs.size() + lines * 4;
         s->legal_moves(legal);
         names.clear();
@@ -203,7 +204,8 @@ long vm_hwm_kb() {
   return -1;
 }
 
-void row(const std::string& what, const std::string& value, const std::string& target, const std::string& met) {
+void row(const std::string& what, const std::string& value, const std::string& target,
+         const std::string& met) {
   std::printf("| %s | %s | %s | %s |\n", what.c_str(), value.c_str(), target.c_str(), met.c_str());
   std::fflush(stdout);
 }
@@ -225,9 +227,12 @@ int main(int argc, char** argv) {
   bool quick = false, only_rss = false;
   int rss_games = 0;
   for (int i = 2; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--quick")) quick = true;
-    else if (!std::strcmp(argv[i], "--only-rss")) only_rss = true;
-    else if (!std::strcmp(argv[i], "--rss") && i + 1 < argc) rss_games = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--quick"))
+      quick = true;
+    else if (!std::strcmp(argv[i], "--only-rss"))
+      only_rss = true;
+    else if (!std::strcmp(argv[i], "--rss") && i + 1 < argc)
+      rss_games = std::atoi(argv[++i]);
   }
   if (!only_rss) {
     const int trips = quick ? 20000 : 100000;
@@ -252,7 +257,8 @@ int main(int argc, char** argv) {
   if (rss_games > 0) {
     MatchResult m = run_match(bot, "clump:size=8", 2 * rss_games, rss_games);
     const double mb = vm_hwm_kb() / 1024.0;
-    row("referee peak RSS (VmHWM, bots excluded), " + std::to_string(rss_games) + " concurrent clump:size=8 games",
+    row("referee peak RSS (VmHWM, bots excluded), " + std::to_string(rss_games) +
+            " concurrent clump:size=8 games",
         fmt("%.1f MB", mb), "≤ 64 MB", m.clean ? (mb <= 64 ? "yes" : "no") : "no (" + m.problem + ")");
   }
   return 0;

@@ -31,8 +31,8 @@ struct Outcome {
   bool complete = false;
 };
 
-Outcome play(const std::string& bot, const std::string& spec, int bots, int games_per_pairing, int concurrency,
-             const fs::path& dir) {
+Outcome play(const std::string& bot, const std::string& spec, int bots, int games_per_pairing,
+             int concurrency, const fs::path& dir) {
   TournamentConfig c;
   c.game = spec;
   for (int i = 1; i <= bots; ++i) c.bots.push_back(BotConfig{"first" + std::to_string(i), bot, {}, ""});
@@ -56,7 +56,8 @@ Outcome play(const std::string& bot, const std::string& spec, int bots, int game
   return o;
 }
 
-void row(const std::string& what, const std::string& value, const std::string& target, const std::string& met) {
+void row(const std::string& what, const std::string& value, const std::string& target,
+         const std::string& met) {
   std::printf("| %s | %s | %s | %s |\n", what.c_str(), value.c_str(), target.c_str(), met.c_str());
   std::fflush(stdout);
 }
@@ -78,9 +79,12 @@ int main(int argc, char** argv) {
   bool quick = false, only_many = false;
   int many = 100;
   for (int i = 2; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--quick")) quick = true;
-    else if (!std::strcmp(argv[i], "--only-many")) only_many = true;
-    else if (!std::strcmp(argv[i], "--bots") && i + 1 < argc) many = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--quick"))
+      quick = true;
+    else if (!std::strcmp(argv[i], "--only-many"))
+      only_many = true;
+    else if (!std::strcmp(argv[i], "--bots") && i + 1 < argc)
+      many = std::atoi(argv[++i]);
   }
   std::error_code ec;
   fs::path root = fs::temp_directory_path() / ("arena-tournament-bench-" + std::to_string(::getpid()));
@@ -100,8 +104,8 @@ int main(int argc, char** argv) {
     }
     Outcome m = play(bot, "clump:size=4", many, 2, 2, root / "many");
     const bool ok = m.complete && m.normal == m.games;
-    row("round-robin of " + std::to_string(many) + " first-move bots, clump:size=4, " + std::to_string(m.games) +
-            " games, concurrency 2",
+    row("round-robin of " + std::to_string(many) + " first-move bots, clump:size=4, " +
+            std::to_string(m.games) + " games, concurrency 2",
         fmt("%.1f s", m.seconds) + ", " + std::to_string(m.normal) + " normal games",
         "completes (no fd/process exhaustion)", ok ? "yes" : "no");
   } catch (const std::exception& e) {

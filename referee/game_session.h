@@ -46,8 +46,8 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   struct Seat {
     std::shared_ptr<BotSession> bot;
     std::unique_ptr<SeatClock> clock;
-    std::string pending;  // event lines not yet sent, each ending in "\n"
-    std::size_t bytes = 0;             // since its last decision began
+    std::string pending;    // event lines not yet sent, each ending in "\n"
+    std::size_t bytes = 0;  // since its last decision began
     int lines = 0;
   };
 

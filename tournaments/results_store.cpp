@@ -64,7 +64,8 @@ void ResultsStore::commit_ready(const std::function<void(const JournalEntry&)>& 
   std::vector<JournalEntry> group;
   int next = committed();
   std::uint64_t size = pgn_size_;
-  for (auto it = waiting_.begin(); it != waiting_.end() && it->first == next; it = waiting_.erase(it), ++next) {
+  for (auto it = waiting_.begin(); it != waiting_.end() && it->first == next;
+       it = waiting_.erase(it), ++next) {
     const std::string record = format_pgn(it->second);
     text += record;
     size += record.size();
