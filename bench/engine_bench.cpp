@@ -1,9 +1,11 @@
 // Engine benchmarks for every registered game at its main sizes / player counts:
 // random playouts per second, legal-move generation time (median, p99, max over
-// positions from random games) and perft nodes per second. Prints one table row per spec.
+// positions from random games) and perft nodes per second. Prints Markdown table rows.
+//   engine_bench [SECONDS per measurement, default 1] [SPEC-PREFIX...]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,7 @@ struct Row {
   std::string spec;
   double playouts_per_s = 0, actions_per_playout = 0;
   double legal_median_us = 0, legal_p99_us = 0, legal_max_us = 0;
+  long legal_positions = 0;
   double perft_nps = 0;
   int perft_depth = 0;
 };
@@ -69,6 +72,7 @@ Row measure(const std::string& spec, double budget_s) {
     if (times.size() > 200000) break;
   }
   std::sort(times.begin(), times.end());
+  row.legal_positions = static_cast<long>(times.size());
   if (!times.empty()) {
     row.legal_median_us = times[times.size() / 2];
     row.legal_p99_us = times[std::min(times.size() - 1, times.size() * 99 / 100)];
@@ -92,11 +96,14 @@ Row measure(const std::string& spec, double budget_s) {
 
 int main(int argc, char** argv) {
   double budget = argc > 1 ? std::atof(argv[1]) : 1.0;
+  std::vector<std::string> only(argv + std::min(argc, 2), argv + argc);  // spec prefixes; none: all
   std::vector<std::string> specs;
   for (const GameEntry* g : all_games()) {
     const auto& info = g->info;
-    if (info.id == "clump") specs = {"clump:size=6", "clump:size=8", "clump:size=12"};
-    else if (info.id == "flume") specs = {"flume:size=7", "flume:size=11"};
+    if (info.id == "clump")
+      specs = {"clump:size=6", "clump:size=8", "clump:size=12"};
+    else if (info.id == "flume")
+      specs = {"flume:size=7", "flume:size=11"};
     else if (info.min_players != info.max_players) {
       specs.clear();
       for (int p = info.min_players; p <= info.max_players; ++p)
@@ -105,10 +112,19 @@ int main(int argc, char** argv) {
       specs = {info.id};
     }
     for (const auto& spec : specs) {
+      if (!only.empty() &&
+          std::none_of(only.begin(), only.end(), [&](const std::string& p) { return spec.rfind(p, 0) == 0; }))
+        continue;
       Row r = measure(spec, budget);
-      std::printf("| engine %-40s | %10.0f playouts/s (%5.0f actions) | legal median %8.2f us p99 %8.2f us max %9.2f us | perft d%d %10.0f nodes/s |\n",
-                  r.spec.c_str(), r.playouts_per_s, r.actions_per_playout, r.legal_median_us, r.legal_p99_us,
-                  r.legal_max_us, r.perft_depth, r.perft_nps);
+      // | measurement | value | target | met |  (the engines have no targets but Flows')
+      std::printf("| engine %s: random playouts | %.0f playouts/s (%.0f actions each) | | |\n",
+                  r.spec.c_str(), r.playouts_per_s, r.actions_per_playout);
+      std::printf(
+          "| engine %s: legal-move generation over %ld positions | median %.2f µs, p99 %.2f µs, max %.1f µs "
+          "| | |\n",
+          r.spec.c_str(), r.legal_positions, r.legal_median_us, r.legal_p99_us, r.legal_max_us);
+      std::printf("| engine %s: perft depth %d | %.3g nodes/s | | |\n", r.spec.c_str(), r.perft_depth,
+                  r.perft_nps);
       std::fflush(stdout);
     }
   }

@@ -1,5 +1,5 @@
 // Rating speed on large synthetic pools: prints Markdown table rows.
-//   | ratings ... | X s |
+//   | ratings ... | X s | target | met |
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -68,24 +68,31 @@ std::vector<RatedGame> six_seat_pool(int bots, int games, std::uint64_t seed) {
   return out;
 }
 
-void row(const char* what, const std::vector<RatedGame>& games, const RatingOptions& options = {}) {
+// `target_s` > 0: the target for this row.
+void row(const char* what, const std::vector<RatedGame>& games, double target_s = 0,
+         const RatingOptions& options = {}) {
   const auto start = std::chrono::steady_clock::now();
   RatingTable t = compute_ratings(games, options);
   const double s = seconds_since(start);
-  std::printf("| ratings %s (%zu bots, %d iterations) | %.3f s |\n", what, t.bots.size(), t.iterations, s);
+  char target[32] = "", met[8] = "";
+  if (target_s > 0) {
+    std::snprintf(target, sizeof target, "≤ %.0f s", target_s);
+    std::snprintf(met, sizeof met, "%s", s <= target_s ? "yes" : "no");
+  }
+  std::printf("| ratings %s (%zu bots, %d iterations) | %.3f s | %s | %s |\n", what, t.bots.size(),
+              t.iterations, s, target, met);
   std::fflush(stdout);
 }
 
 }  // namespace
 
 int main() {
-  std::printf("| benchmark | time |\n|---|---|\n");
   row("Bradley-Terry 100 bots, 100,000 games", two_seat_pool(100, 100000, 1));
-  row("Bradley-Terry 1,000 bots, 1,000,000 games", two_seat_pool(1000, 1000000, 2));
-  row("Plackett-Luce 12 bots, 100,000 six-seat games", six_seat_pool(12, 100000, 3));
-  row("Plackett-Luce 200 bots, 100,000 six-seat games", six_seat_pool(200, 100000, 4));
+  row("Bradley-Terry 1,000 bots, 1,000,000 games", two_seat_pool(1000, 1000000, 2), 2);
+  row("Plackett-Luce 12 bots, 100,000 six-seat games", six_seat_pool(12, 100000, 3), 2);
+  row("Plackett-Luce 200 bots, 100,000 six-seat games", six_seat_pool(200, 100000, 4), 2);
   RatingOptions boot;
   boot.bootstrap = 100;
-  row("Bradley-Terry 50 bots, 20,000 games, bootstrap 100", two_seat_pool(50, 20000, 5), boot);
+  row("Bradley-Terry 50 bots, 20,000 games, bootstrap 100", two_seat_pool(50, 20000, 5), 0, boot);
   return 0;
 }

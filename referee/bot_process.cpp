@@ -25,7 +25,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <filesystem>
 #include <type_traits>
 
@@ -230,7 +229,10 @@ struct BotProcess::Impl {
   protocol::LineReader reader;
   std::array<char, 4096> out_buf{};
   std::array<char, 4096> err_buf{};
-  std::deque<std::string> write_queue;
+  // Bytes queued while a write is in flight, and the bytes of that write. Everything
+  // queued meanwhile goes out in one write; both buffers keep their capacity, so a
+  // match allocates nothing per message once warmed up.
+  std::string queued, inflight;
   bool writing = false;
   std::FILE* log = nullptr;
   std::size_t log_cap = 0, log_written = 0;
@@ -471,13 +473,20 @@ void BotProcess::close_with(CloseReason reason) {
 
 void BotProcess::send(const std::string& line) {
   if (closed_ || !impl_->in.is_open()) return;
-  impl_->write_queue.push_back(line + "\n");
+  impl_->queued.append(line);
+  impl_->queued.push_back('\n');
+  if (!impl_->writing) write_next();
+}
+
+void BotProcess::send_text(std::string_view lines) {
+  if (closed_ || !impl_->in.is_open() || lines.empty()) return;
+  impl_->queued.append(lines);
   if (!impl_->writing) write_next();
 }
 
 void BotProcess::write_next() {
   Impl& im = *impl_;
-  if (im.write_queue.empty() || !im.in.is_open()) {
+  if (im.queued.empty() || !im.in.is_open()) {
     im.writing = false;
     if (im.shutting_down) {
       bp::error_code ignored;
@@ -486,13 +495,15 @@ void BotProcess::write_next() {
     return;
   }
   im.writing = true;
+  im.inflight.swap(im.queued);
+  im.queued.clear();
   auto self = shared_from_this();
-  asio::async_write(im.in, asio::buffer(im.write_queue.front()), [self](bp::error_code ec, std::size_t) {
+  asio::async_write(im.in, asio::buffer(im.inflight), [self](bp::error_code ec, std::size_t) {
     Impl& im = *self->impl_;
-    if (!im.write_queue.empty()) im.write_queue.pop_front();
+    im.inflight.clear();
     if (ec) {
       im.writing = false;
-      im.write_queue.clear();
+      im.queued.clear();
       self->close_with(CloseReason::kWriteFailed);
       return;
     }

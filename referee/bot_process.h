@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arena {
@@ -74,7 +75,11 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   void clear_handlers();
 
   // Queues one line (a "\n" is appended). A failed write closes the bot (kWriteFailed).
+  // Lines queued while a write is in flight leave together in the next write.
   void send(const std::string& line);
+  // Queues text that is already whole lines, each ending in "\n": one message of many
+  // lines goes out in one write, so the bot wakes once for it, not once per line.
+  void send_text(std::string_view lines);
 
   // Appends a note to the bot's log (under the same cap as its stderr).
   void log(const std::string& text);

@@ -92,59 +92,89 @@ void GameSession::advance() {
 }
 
 void GameSession::apply(Move m, std::int64_t micros) {
+  legal_names_.clear();  // no longer this state's legal list
   const int actor = state_->current_player();
   record_.actions.push_back(RecordedAction{actor, state_->move_to_string(m), micros});
   for (int s = 1; s <= static_cast<int>(seats_.size()); ++s) {
     std::string view = state_->action_view(s, m);
-    if (!view.empty()) seats_[s - 1].pending.push_back(protocol::event_line(actor, view));
+    if (!view.empty()) {
+      std::string& pending = seats_[s - 1].pending;
+      pending += protocol::event_line(actor, view);
+      pending += '\n';
+    }
   }
   state_->apply(m);
 }
 
 void GameSession::flush_events(Seat& seat) {
-  for (const auto& line : seat.pending) seat.bot->process().send(line);
+  seat.bot->process().send_text(seat.pending);
   seat.pending.clear();
 }
 
 void GameSession::request_decision(int seat) {
   Seat& st = seats_[seat - 1];
-  BotProcess& p = st.bot->process();
-  flush_events(st);
+  // The whole request (events, observation, legal moves, go) is one message in one
+  // write: the bot wakes once per decision instead of once per line.
+  std::string& msg = st.pending;
   const std::string obs = state_->observation(seat);
   std::size_t start = 0;
   while (start < obs.size()) {
     std::size_t end = obs.find('\n', start);
     if (end == std::string::npos) end = obs.size();
-    if (end > start) p.send(protocol::obs_line(std::string_view(obs).substr(start, end - start)));
+    if (end > start) {
+      msg += protocol::obs_line(std::string_view(obs).substr(start, end - start));
+      msg += '\n';
+    }
     start = end + 1;
   }
   if (options_.send_legal_moves) {
     state_->legal_moves(scratch_);
-    std::vector<std::string> names;
-    names.reserve(scratch_.size());
-    for (Move m : scratch_) names.push_back(state_->move_to_string(m));
-    p.send(protocol::legal_line(names));
+    legal_names_.clear();
+    for (Move m : scratch_) legal_names_.push_back(state_->move_to_string(m));
+    msg += protocol::legal_line(legal_names_);
+    msg += '\n';
   }
   const bool timed = !st.clock->untimed();
-  p.send(protocol::go_line(st.clock->remaining_ms(),
+  msg += protocol::go_line(st.clock->remaining_ms(),
                            timed && options_.time.has_clock() ? options_.time.increment_ms : 0,
-                           timed ? options_.time.move_time_ms : -1));
+                           timed ? options_.time.move_time_ms : -1);
+  msg += '\n';
+  flush_events(st);
   for (auto& s : seats_) {  // output caps count per decision, for every seat
     s.bytes = 0;
     s.lines = 0;
   }
   to_move_ = seat;
-  const std::uint64_t decision = ++decision_;
+  ++decision_;
   asked_at_ = Clock::now();
   const std::int64_t budget = st.clock->budget_ms();
   if (budget >= 0) {
     // One absolute deadline per decision: nothing the bot writes moves it.
-    timer_.expires_at(asked_at_ + std::chrono::milliseconds(budget + options_.time.margin_ms));
-    auto self = shared_from_this();
-    timer_.async_wait([self, decision](boost::system::error_code ec) {
-      if (!ec) self->on_deadline(decision);
-    });
+    deadline_ = asked_at_ + std::chrono::milliseconds(budget + options_.time.margin_ms);
+    // The timer is re-armed only when this deadline is earlier than the one it waits
+    // for; a later deadline is picked up when the early wake-up finds nothing due.
+    // Deadlines mostly grow, so most decisions touch no timer at all.
+    if (!timer_armed_ || timer_.expiry() > deadline_) arm_timer(deadline_);
+  } else {
+    deadline_ = Clock::time_point::max();
   }
+}
+
+void GameSession::arm_timer(Clock::time_point when) {
+  timer_armed_ = true;
+  timer_.expires_at(when);  // a wait already pending completes with operation_aborted
+  auto self = shared_from_this();
+  timer_.async_wait([self](boost::system::error_code ec) {
+    if (ec) return;  // re-armed or cancelled; the newer wait is in charge
+    self->timer_armed_ = false;
+    self->on_timer();
+  });
+}
+
+void GameSession::on_timer() {
+  if (finished_ || to_move_ == 0 || deadline_ == Clock::time_point::max()) return;
+  if (Clock::now() >= deadline_) return on_deadline(decision_);
+  arm_timer(deadline_);
 }
 
 void GameSession::on_deadline(std::uint64_t decision) {
@@ -199,12 +229,19 @@ void GameSession::on_line(int seat, const std::string& line) {
 
 void GameSession::on_move(int seat, const std::string& token, std::int64_t used_us) {
   Seat& st = seats_[seat - 1];
-  to_move_ = 0;
-  timer_.cancel();
+  to_move_ = 0;  // the deadline timer stays armed: on_timer ignores it (no timer churn per move)
   if (st.clock->over(used_us))
     return fault(seat, Termination::kTimeForfeit,
                  "move after " + ms_text(used_us) + ", limit " + std::to_string(st.clock->budget_ms()) +
                      " ms + " + std::to_string(options_.time.margin_ms) + " ms margin");
+  // The legal list sent for this decision is still that of the state: a move found in
+  // it needs no second legal-move generation (parse_move would make one).
+  for (std::size_t i = 0; i < legal_names_.size(); ++i)
+    if (legal_names_[i] == token) {
+      st.clock->charge(used_us);
+      apply(scratch_[i], used_us);
+      return advance();
+    }
   ParsedMove parsed = state_->parse_move(token);
   if (parsed.status == ParsedMove::Status::kUnparseable)
     return fault(seat, Termination::kUnparseable, "'" + clip(token, 60) + "': " + parsed.error);
@@ -258,8 +295,9 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
     BotProcess& p = seat.bot->process();
     p.clear_handlers();
     if (seat.bot->ready()) {
+      seat.pending += over;
+      seat.pending += '\n';
       flush_events(seat);
-      p.send(over);
     }
   }
   auto self = shared_from_this();

@@ -46,8 +46,8 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   struct Seat {
     std::shared_ptr<BotSession> bot;
     std::unique_ptr<SeatClock> clock;
-    std::vector<std::string> pending;  // event lines not yet sent
-    std::size_t bytes = 0;             // since its last decision began
+    std::string pending;    // event lines not yet sent, each ending in "\n"
+    std::size_t bytes = 0;  // since its last decision began
     int lines = 0;
   };
 
@@ -57,6 +57,8 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   void on_line(int seat, const std::string& line);
   void on_move(int seat, const std::string& token, std::int64_t used_us);
   void on_deadline(std::uint64_t decision);
+  void arm_timer(Clock::time_point when);
+  void on_timer();
   void fault(int seat, Termination why, const std::string& detail);
   void finish(Termination why, int fault_seat, const std::string& detail);
   void flush_events(Seat& seat);
@@ -74,8 +76,11 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   int to_move_ = 0;             // seat whose decision is pending, 0 if none
   std::uint64_t decision_ = 0;  // increases with every request
   Clock::time_point asked_at_;
+  Clock::time_point deadline_ = Clock::time_point::max();  // of the pending decision
+  bool timer_armed_ = false;
   bool finished_ = false;
   std::vector<Move> scratch_;
+  std::vector<std::string> legal_names_;  // reused: no allocation per decision once warm
   DecisionHook decision_hook_;
 };
 

@@ -1,6 +1,7 @@
 #include "referee/match_runner.h"
 
 #include <signal.h>
+#include <sys/resource.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
@@ -39,6 +40,16 @@ std::string file_safe(const std::string& name) {
   for (char& c : s)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') c = '_';
   return s;
+}
+
+// Each bot process holds three pipe ends (and a pidfd, and its log) in the referee, so
+// many concurrent games outgrow the usual soft limit of 1024 descriptors. The hard
+// limit is ours to take; bots get their own lower limit (ProcessLimits::open_files).
+void raise_descriptor_limit() {
+  rlimit lim{};
+  if (::getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur >= lim.rlim_max) return;
+  lim.rlim_cur = lim.rlim_max;
+  ::setrlimit(RLIMIT_NOFILE, &lim);
 }
 
 }  // namespace
@@ -110,6 +121,7 @@ void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game)
   if (!im.options.log_dir.empty()) std::filesystem::create_directories(im.options.log_dir);
   // A bot that dies while we write to it must not kill the referee.
   ::signal(SIGPIPE, SIG_IGN);
+  raise_descriptor_limit();
 
   im.io.restart();
   im.jobs = &jobs;

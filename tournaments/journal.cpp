@@ -114,4 +114,12 @@ void Journal::append(const JournalEntry& e) {
   entries_.push_back(e);
 }
 
+void Journal::append(const std::vector<JournalEntry>& entries) {
+  if (entries.empty()) return;
+  std::string text;
+  for (const auto& e : entries) text += journal_line(e);
+  write_durably(file_, text, path_);
+  entries_.insert(entries_.end(), entries.begin(), entries.end());
+}
+
 }  // namespace arena

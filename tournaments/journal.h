@@ -38,6 +38,8 @@ class Journal {
 
   const std::vector<JournalEntry>& entries() const { return entries_; }
   void append(const JournalEntry& e);  // write, flush, fsync
+  // Several entries in order with one write and one fsync (a group commit).
+  void append(const std::vector<JournalEntry>& entries);
 
  private:
   std::string path_;

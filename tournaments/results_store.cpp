@@ -49,20 +49,37 @@ ResultsStore::~ResultsStore() {
 
 void ResultsStore::finished(int index, GameRecord record,
                             const std::function<void(const JournalEntry&)>& on_commit) {
+  add(index, std::move(record));
+  commit_ready(on_commit);
+}
+
+void ResultsStore::add(int index, GameRecord record) {
   if (index < committed() || waiting_.count(index))
     throw std::logic_error("game " + std::to_string(index) + " finished twice");
   waiting_.emplace(index, std::move(record));
-  while (!waiting_.empty() && waiting_.begin()->first == committed()) {
-    auto node = waiting_.extract(waiting_.begin());
-    const GameRecord& rec = node.mapped();
-    std::string text = format_pgn(rec);
-    write_durably(pgn_, text, pgn_path_);
-    pgn_size_ += text.size();
-    JournalEntry e = journal_entry(rec, node.key());
-    e.pgn_end = pgn_size_;
-    journal_.append(e);
-    on_commit(e);
+}
+
+void ResultsStore::commit_ready(const std::function<void(const JournalEntry&)>& on_commit) {
+  std::string text;
+  std::vector<JournalEntry> group;
+  int next = committed();
+  std::uint64_t size = pgn_size_;
+  for (auto it = waiting_.begin(); it != waiting_.end() && it->first == next;
+       it = waiting_.erase(it), ++next) {
+    const std::string record = format_pgn(it->second);
+    text += record;
+    size += record.size();
+    JournalEntry e = journal_entry(it->second, it->first);
+    e.pgn_end = size;
+    group.push_back(std::move(e));
   }
+  if (group.empty()) return;
+  // Records first, then the journal lines that make them count: a crash in between
+  // leaves records the next run cuts off and plays again.
+  write_durably(pgn_, text, pgn_path_);
+  pgn_size_ = size;
+  journal_.append(group);
+  for (const auto& e : group) on_commit(e);
 }
 
 }  // namespace arena

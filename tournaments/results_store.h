@@ -2,7 +2,8 @@
 // Finished games are committed strictly in schedule order (later games wait in memory
 // for earlier ones), each record appended to the PGN file and made durable before its
 // journal line, so that after a crash or kill at any point:
-//   journal = games 0..k-1, PGN file = exactly their records (a longer file is cut back
+//   journal = games 0..k-1, PGN file = their records, perhaps followed by records of a
+//   group not yet journalled (a longer file is cut back
 //   to the size the last journal line names), and the run resumes at game k.
 #pragma once
 
@@ -35,6 +36,11 @@ class ResultsStore {
   // Hands in a finished game; commits it and every waiting successor that is now next.
   // `on_commit` runs once per committed game, in order.
   void finished(int index, GameRecord record, const std::function<void(const JournalEntry&)>& on_commit);
+  // The same in two steps: add() hands games in, commit_ready() commits every game that
+  // is now next as one group: their records in one write and one fsync, then their
+  // journal lines in one write and one fsync (the order that keeps resume exact).
+  void add(int index, GameRecord record);
+  void commit_ready(const std::function<void(const JournalEntry&)>& on_commit);
   // Games finished but waiting for an earlier one.
   std::size_t waiting() const { return waiting_.size(); }
 

@@ -6,6 +6,7 @@
 
 #include "engine/core/registry.h"
 #include "referee/match_runner.h"
+#include "tournaments/commit_thread.h"
 #include "tournaments/progress.h"
 #include "tournaments/reports.h"
 #include "tournaments/results_store.h"
@@ -119,14 +120,17 @@ TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out) {
 
   Progress progress(out, Progress::detect(out, quiet), static_cast<int>(schedule.size()), first);
   if (!jobs.empty()) {
+    // Standings and progress are touched only by the commit thread until finish().
+    CommitThread committer(store, [&](const JournalEntry& e) {
+      standings.add(e);
+      progress.update(describe(e), standings);
+    });
     MatchRunner runner(bots, options);
     runner.run(jobs, [&](std::size_t job, const GameRecord& record) {
       if (record.termination == Termination::kAborted) return;  // not counted: played again on resume
-      store.finished(first + static_cast<int>(job), record, [&](const JournalEntry& e) {
-        standings.add(e);
-        progress.update(describe(e), standings);
-      });
+      committer.hand_in(first + static_cast<int>(job), record);
     });
+    committer.finish();
   }
   TournamentRun result{static_cast<int>(schedule.size()), store.committed()};
   if (result.complete()) {

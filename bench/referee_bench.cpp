@@ -1,0 +1,267 @@
+// Referee overhead against the pipes themselves, measured in one run (the machine is noisy,
+// so only ratios inside one run mean much):
+//   - bare round trip: a parent and a child process exchanging a short line over two pipes;
+//   - payload round trip: the same, but the parent sends as many bytes in one write as the
+//     referee sends per decision in the game (events + obs + legal + go), so what is left
+//     above it is the referee's own cost, not the protocol's;
+//   - per ply: a long match between two instances of the first-move bot through the
+//     MatchRunner (what `arena match` runs), wall time per decision, process start-up
+//     excluded (timed from the end of the first game to the end of the last).
+//   - peak memory (VmHWM) of this process, the referee, after K concurrent games (--rss).
+// Prints Markdown table rows: | measurement | value | target | met |
+//
+//   referee_bench BOT [--quick] [--rss K]
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "engine/core/random.h"
+#include "engine/core/registry.h"
+#include "protocol/messages.h"
+#include "referee/match_runner.h"
+
+using namespace arena;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+bool write_all(int fd, const char* p, std::size_t n) {
+  while (n > 0) {
+    ssize_t k = ::write(fd, p, n);
+    if (k <= 0) return false;
+    p += k;
+    n -= static_cast<std::size_t>(k);
+  }
+  return true;
+}
+
+// Reads until a '\n' ends the data read so far (messages are never pipelined here).
+bool read_message(int fd, std::vector<char>& buf) {
+  std::size_t have = 0;
+  for (;;) {
+    if (have == buf.size()) buf.resize(buf.size() * 2);
+    ssize_t k = ::read(fd, buf.data() + have, buf.size() - have);
+    if (k <= 0) return false;
+    have += static_cast<std::size_t>(k);
+    if (buf[have - 1] == '\n') return true;
+  }
+}
+
+// Mean time of one round trip: the parent writes `request_bytes` (one write, ending in
+// '\n'), the child reads it all and answers with a short line.
+double pipe_round_trip_us(std::size_t request_bytes, int trips) {
+  int to_child[2], to_parent[2];
+  if (::pipe(to_child) != 0 || ::pipe(to_parent) != 0) return -1;
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(to_child[1]);
+    ::close(to_parent[0]);
+    std::vector<char> buf(1 << 16);
+    const char answer[] = "move a1-b2\n";
+    while (read_message(to_child[0], buf))
+      if (!write_all(to_parent[1], answer, sizeof answer - 1)) break;
+    ::_exit(0);
+  }
+  ::close(to_child[0]);
+  ::close(to_parent[1]);
+  std::string request(std::max<std::size_t>(request_bytes, 1), 'x');
+  request.back() = '\n';
+  std::vector<char> buf(1 << 16);
+  for (int i = 0; i < 200; ++i) {  // warm up
+    write_all(to_child[1], request.data(), request.size());
+    read_message(to_parent[0], buf);
+  }
+  auto start = Clock::now();
+  for (int i = 0; i < trips; ++i) {
+    write_all(to_child[1], request.data(), request.size());
+    read_message(to_parent[0], buf);
+  }
+  double us = seconds_since(start) * 1e6 / trips;
+  ::close(to_child[1]);
+  ::close(to_parent[0]);
+  ::waitpid(pid, nullptr, 0);
+  return us;
+}
+
+struct DecisionWork {
+  double bytes = 0;      // mean bytes sent to the deciding seat
+  double engine_us = 0;  // mean engine time per decision (observation, legal list, apply, ...)
+};
+
+// What the referee must do per decision of first-move games of `spec`, without any
+// process: the bytes it sends the seat (events since its last decision, observation
+// lines, the legal list, "go") and the engine's time for the calls the referee makes
+// (observation, legal moves and their names, action views, apply, the end-of-game test).
+DecisionWork work_per_decision(const std::string& spec, int games) {
+  auto game = make_game(spec);
+  const int n = game->num_players();
+  std::vector<Move> legal;
+  std::vector<std::string> names;
+  std::vector<std::size_t> pending(n + 1, 0);
+  double bytes = 0, engine_s = 0;
+  long decisions = 0;
+  for (int g = 0; g < games; ++g) {
+    auto t0 = Clock::now();
+    Rng rng(derive_seed(7, g));
+    auto s = game->new_initial_state();
+    std::fill(pending.begin(), pending.end(), 0);
+    while (!s->is_terminal() && static_cast<int>(s->history().size()) < game->max_game_length()) {
+      Move m;
+      int actor = 0;
+      if (s->is_chance()) {
+        m = sample_chance(*s, rng);
+      } else {
+        actor = s->current_player();
+        std::size_t b = pending[actor];
+        pending[actor] = 0;
+        std::string obs = s->observation(actor);
+        std::size_t lines =
+            std::count(obs.begin(), obs.end(), '\n') + (obs.empty() || obs.back() == '\n' ? 0 : 1);
+        b += obs.size() + lines * 4;
+        s->legal_moves(legal);
+        names.clear();
+        for (Move x : legal) names.push_back(s->move_to_string(x));
+        b += protocol::legal_line(names).size() + 1;
+        b += protocol::go_line(10000, 100, -1).size() + 1;
+        bytes += static_cast<double>(b);
+        ++decisions;
+        m = legal.front();
+      }
+      for (int seat = 1; seat <= n; ++seat) {
+        std::string view = s->action_view(seat, m);
+        if (!view.empty()) pending[seat] += protocol::event_line(actor, view).size() + 1;
+      }
+      s->apply(m);
+    }
+    engine_s += seconds_since(t0);
+  }
+  DecisionWork w;
+  if (decisions) {
+    w.bytes = bytes / decisions;
+    w.engine_us = engine_s * 1e6 / decisions;
+  }
+  return w;
+}
+
+struct MatchResult {
+  double us_per_ply = 0;
+  long plies = 0;
+  int games = 0;
+  bool clean = true;
+  std::string problem;
+};
+
+// `games` games of `spec` between two first-move bots, `concurrency` at once.
+MatchResult run_match(const std::string& bot, const std::string& spec, int games, int concurrency) {
+  std::vector<BotSpec> bots(2);
+  bots[0].name = "first-a";
+  bots[1].name = "first-b";
+  bots[0].command.argv = bots[1].command.argv = {bot};
+  RunnerOptions opt;
+  parse_tc("600+1", opt.time);
+  opt.concurrency = concurrency;
+  opt.stop_on_signals = false;
+  opt.quit_grace = std::chrono::milliseconds(2000);
+  std::vector<GameJob> jobs;
+  for (int g = 0; g < games; ++g)
+    jobs.push_back(GameJob{spec, {g % 2, 1 - g % 2}, derive_seed(11, g), std::to_string(g + 1)});
+  MatchResult r;
+  Clock::time_point first_end{};
+  int finished = 0;
+  MatchRunner runner(bots, opt);
+  runner.run(jobs, [&](std::size_t, const GameRecord& rec) {
+    if (rec.termination != Termination::kNormal && rec.termination != Termination::kLengthCap) {
+      r.clean = false;
+      r.problem = std::string(termination_name(rec.termination)) + ": " + rec.termination_detail;
+    }
+    ++finished;
+    if (finished == 1) {
+      first_end = Clock::now();
+      return;
+    }
+    for (const auto& a : rec.actions)
+      if (a.actor > 0) ++r.plies;
+  });
+  r.games = finished;
+  r.us_per_ply = r.plies ? seconds_since(first_end) * 1e6 / static_cast<double>(r.plies) : 0;
+  return r;
+}
+
+long vm_hwm_kb() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+  return -1;
+}
+
+void row(const std::string& what, const std::string& value, const std::string& target,
+         const std::string& met) {
+  std::printf("| %s | %s | %s | %s |\n", what.c_str(), value.c_str(), target.c_str(), met.c_str());
+  std::fflush(stdout);
+}
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: referee_bench FIRST_MOVE_BOT [--quick] [--rss K] [--only-rss]\n");
+    return 2;
+  }
+  const std::string bot = argv[1];
+  bool quick = false, only_rss = false;
+  int rss_games = 0;
+  for (int i = 2; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--quick"))
+      quick = true;
+    else if (!std::strcmp(argv[i], "--only-rss"))
+      only_rss = true;
+    else if (!std::strcmp(argv[i], "--rss") && i + 1 < argc)
+      rss_games = std::atoi(argv[++i]);
+  }
+  if (!only_rss) {
+    const int trips = quick ? 20000 : 100000;
+    for (const std::string spec : {"clump:size=8", "flume:size=7"}) {
+      // Measured next to each match: the machine's load changes over a run.
+      const double bare = pipe_round_trip_us(12, trips);
+      row("pipe round trip, short line (bare ping-pong), before the " + spec + " match", fmt("%.1f µs", bare),
+          "(reference)", "");
+      const DecisionWork work = work_per_decision(spec, quick ? 50 : 200);
+      const double loaded = pipe_round_trip_us(static_cast<std::size_t>(work.bytes), trips / 2);
+      MatchResult m = run_match(bot, spec, quick ? 201 : 1001, 1);
+      const double ratio = m.us_per_ply / bare;
+      row("pipe round trip carrying " + spec + "'s per-decision message (" + fmt("%.0f", work.bytes) +
+              " bytes in one write)",
+          fmt("%.1f µs", loaded), "(protocol floor)", "");
+      row("engine work per " + spec + " decision, in-process (observation, legal list, apply, ...)",
+          fmt("%.1f µs", work.engine_us), "(rules floor)", "");
+      row("referee " + spec + " first-move bots: wall time per ply (" + std::to_string(m.plies) + " plies)",
+          fmt("%.1f µs", m.us_per_ply) + " = " + fmt("%.2f", ratio) + "× bare; referee's own share " +
+              fmt("%.1f µs", m.us_per_ply - loaded - work.engine_us),
+          "≤ 3× bare round trip", m.clean ? (ratio <= 3 ? "yes" : "no") : "no (" + m.problem + ")");
+    }
+  }
+  if (rss_games > 0) {
+    MatchResult m = run_match(bot, "clump:size=8", 2 * rss_games, rss_games);
+    const double mb = vm_hwm_kb() / 1024.0;
+    row("referee peak RSS (VmHWM, bots excluded), " + std::to_string(rss_games) +
+            " concurrent clump:size=8 games",
+        fmt("%.1f MB", mb), "≤ 64 MB", m.clean ? (mb <= 64 ? "yes" : "no") : "no (" + m.problem + ")");
+  }
+  return 0;
+}
