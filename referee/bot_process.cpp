@@ -8,11 +8,13 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/readable_pipe.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/writable_pipe.hpp>
@@ -219,12 +221,14 @@ std::string make_scratch_dir(const std::string& root, std::string& error) {
 
 struct BotProcess::Impl {
   explicit Impl(asio::io_context& io)
-      : io(io), in(io), out(io), err(io), grace_timer(io), reader(64 * 1024) {}
+      : io(io), in(io), out(io), err(io), exit_watch(io), grace_timer(io), reader(64 * 1024) {}
   asio::io_context& io;
   asio::writable_pipe in;
   asio::readable_pipe out;
   asio::readable_pipe err;
   std::unique_ptr<bp::process> proc;
+  // A pidfd of the bot, readable once it has exited (see watch_exit()).
+  asio::posix::stream_descriptor exit_watch;
   asio::steady_timer grace_timer;
   protocol::LineReader reader;
   std::array<char, 4096> out_buf{};
@@ -339,10 +343,43 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
 void BotProcess::start_reading() {
   read_stdout();
   read_stderr();
+  // Boost.Process's async_wait does a *blocking* waitpid once its pidfd looks readable.
+  // A readiness event can be spurious: with bots forked all the time, a descriptor closed
+  // in the referee may live on in a child being started, keeping its epoll registration,
+  // whose events then reach the recycled reactor slot of a new descriptor. That blocked
+  // the whole event loop on a bot that was still playing. So the referee watches its own
+  // pidfd and reaps with WNOHANG, re-arming the watch when nothing has exited.
+  const int fd = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+  if (fd >= 0) {
+    bp::error_code ec;
+    impl_->exit_watch.assign(fd, ec);
+    if (!ec) {
+      watch_exit();
+      return;
+    }
+    ::close(fd);
+  }
   auto self = shared_from_this();
   impl_->proc->async_wait([self](bp::error_code, int) {
     // async_wait gives a portable code; fetch the native status for signal deaths.
     self->on_exit(self->impl_->proc->native_exit_code());
+  });
+}
+
+void BotProcess::watch_exit() {
+  auto self = shared_from_this();
+  impl_->exit_watch.async_wait(asio::posix::descriptor_base::wait_read, [self](bp::error_code ec) {
+    if (ec == asio::error::operation_aborted) return;
+    int status = 0;
+    const pid_t r = ::waitpid(self->pid_, &status, WNOHANG);
+    if (r == 0) {  // still running: the wake-up was not for us
+      self->watch_exit();
+      return;
+    }
+    bp::error_code ignored;
+    self->impl_->exit_watch.close(ignored);
+    // r < 0 only if someone else reaped it; it is gone either way.
+    self->on_exit(r == self->pid_ ? status : 0);
   });
 }
 

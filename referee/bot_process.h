@@ -103,6 +103,7 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   struct Impl;
   explicit BotProcess(boost::asio::io_context& io);
   void start_reading();
+  void watch_exit();
   void read_stdout();
   void read_stderr();
   void write_next();
