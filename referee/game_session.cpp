@@ -4,6 +4,7 @@
 
 #include "protocol/messages.h"
 #include "referee/adjudication.h"
+#include "referee/seat_messages.h"
 #include "referee/termination_token.h"
 
 namespace arena {
@@ -64,7 +65,7 @@ void GameSession::start() {
         });
     p.log("[referee] game " + record_.round + " " + game_.spec() + " seat " + std::to_string(s) + " seed " +
           std::to_string(seed_));
-    p.send(protocol::newgame_line(game_.spec(), s, n, derive_seed(seed_, s)));
+    p.send(protocol::newgame_line(game_.spec(), s, n, seat_seed(seed_, s)));
   }
   asio::post(io_, [self] { self->advance(); });
 }
@@ -95,8 +96,8 @@ void GameSession::apply(Move m, std::int64_t micros) {
   const int actor = state_->current_player();
   record_.actions.push_back(RecordedAction{actor, state_->move_to_string(m), micros});
   for (int s = 1; s <= static_cast<int>(seats_.size()); ++s) {
-    std::string view = state_->action_view(s, m);
-    if (!view.empty()) seats_[s - 1].pending.push_back(protocol::event_line(actor, view));
+    std::string line = seat_event_line(*state_, s, m);
+    if (!line.empty()) seats_[s - 1].pending.push_back(std::move(line));
   }
   state_->apply(m);
 }
@@ -110,21 +111,9 @@ void GameSession::request_decision(int seat) {
   Seat& st = seats_[seat - 1];
   BotProcess& p = st.bot->process();
   flush_events(st);
-  const std::string obs = state_->observation(seat);
-  std::size_t start = 0;
-  while (start < obs.size()) {
-    std::size_t end = obs.find('\n', start);
-    if (end == std::string::npos) end = obs.size();
-    if (end > start) p.send(protocol::obs_line(std::string_view(obs).substr(start, end - start)));
-    start = end + 1;
-  }
-  if (options_.send_legal_moves) {
-    state_->legal_moves(scratch_);
-    std::vector<std::string> names;
-    names.reserve(scratch_.size());
-    for (Move m : scratch_) names.push_back(state_->move_to_string(m));
-    p.send(protocol::legal_line(names));
-  }
+  std::vector<std::string> lines;
+  seat_decision_lines(*state_, seat, options_.send_legal_moves, scratch_, lines);
+  for (const auto& line : lines) p.send(line);
   const bool timed = !st.clock->untimed();
   p.send(protocol::go_line(st.clock->remaining_ms(),
                            timed && options_.time.has_clock() ? options_.time.increment_ms : 0,

@@ -1,0 +1,29 @@
+// The game text the referee sends one seat, built from the state alone. GameSession sends
+// exactly these lines, so this is the one place that decides what a bot may see of a game
+// (docs/security.md, "Hidden information"); tests check it against reshuffled hidden state.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+
+namespace arena {
+
+// The seed `seat` receives in "newgame" for a game whose chance is drawn from `game_seed`.
+// One-way (SHA-1): a bot cannot work back from its seed to the game seed and so to the
+// deal or the draws, while the same game seed still gives every seat the same seed.
+std::uint64_t seat_seed(std::uint64_t game_seed, int seat);
+
+// The "event" line `seat` receives about `m`, taken in `state` by its current actor
+// (before it is applied); "" when the seat learns nothing of it.
+std::string seat_event_line(const State& state, int seat, Move m);
+
+// The lines that ask `seat` (the seat to act) for a decision, before "go": one "obs" line
+// per line of its observation, then, if `with_legal`, the "legal" line. Appends to `out`;
+// `scratch` is reused for the legal moves.
+void seat_decision_lines(const State& state, int seat, bool with_legal, std::vector<Move>& scratch,
+                         std::vector<std::string>& out);
+
+}  // namespace arena
