@@ -2,8 +2,9 @@
 // "obs" lines, the "legal" line: referee/seat_messages.h, which GameSession sends verbatim)
 // must not depend on anything that seat cannot know. For every game with hidden information
 // we play random games, take one seat, and build a second world that differs only in a
-// chance outcome hidden from that seat (a card dealt to someone else, a tile drawn by
-// someone else): either another outcome at that node, or two hidden outcomes swapped. Both
+// chance outcome hidden from that seat: two cards dealt out of its sight swapped (so the
+// cards it may later receive without an event, such as the stock, stay the same), or
+// another tile drawn by someone else. Both
 // worlds then replay the same actions in lockstep; as long as the seat has been told the
 // same events, every decision request it receives must be byte-identical, and the event
 // about the changed outcome itself must be identical too. The walk stops where the
@@ -43,8 +44,11 @@ struct Tally {
   int differing_decisions = 0;  // ... of which the full states differed
 };
 
-// One random game of `spec` cut after up to `max_cut` actions; compares what `seat` hears.
-void compare_worlds(const Game& game, Rng& rng, int max_cut, Tally& tally) {
+// One random game cut after up to `max_cut` actions; compares what a random seat hears.
+// `replace`: the second world may also take another outcome at one hidden node (sound
+// only where nothing reaches a seat without an event: Flows tiles, Flush cards; not in
+// the Flume card game, whose dealer takes the stock).
+void compare_worlds(const Game& game, Rng& rng, int max_cut, bool replace, Tally& tally) {
   const int n = game.num_players();
   std::vector<Move> scratch;
   auto state = game.new_initial_state();
@@ -69,7 +73,11 @@ void compare_worlds(const Game& game, Rng& rng, int max_cut, Tally& tally) {
   std::vector<int> later;
   for (int h : hidden)
     if (h > i && texts[h] != texts[i]) later.push_back(h);
-  if (!later.empty() && rng.below(2) == 0) j = later[rng.below(later.size())];
+  // Between the two nodes the worlds have dealt different cards (a seat may see the
+  // difference in what is left, e.g. when the dealer takes the stock), so decisions there
+  // are not compared.
+  if (!later.empty() && (!replace || rng.below(2) == 0)) j = later[rng.below(later.size())];
+  if (!replace && j < 0) return;
 
   auto a = game.new_initial_state();
   auto b = game.new_initial_state();
@@ -79,11 +87,19 @@ void compare_worlds(const Game& game, Rng& rng, int max_cut, Tally& tally) {
     const bool a_asks = a->current_player() == seat, b_asks = b->current_player() == seat;
     // Being asked to move is itself something the seat learns.
     REQUIRE(a_asks == b_asks);
-    if (a_asks) {
+    const bool half_swapped = j >= 0 && static_cast<int>(k) > i && static_cast<int>(k) <= j;
+    if (a_asks && !half_swapped) {
       lines_a.clear();
       lines_b.clear();
       seat_decision_lines(*a, seat, true, scratch, lines_a);
       seat_decision_lines(*b, seat, true, scratch, lines_b);
+      INFO("changed actions " << i + 1 << " (" << texts[i] << ")"
+                              << " and " << j + 1 << " (" << (j >= 0 ? texts[j] : "")
+                              << "); history:" << [&] {
+                                   std::string h;
+                                   for (std::size_t q = 0; q < k; ++q) h += " " + texts[q];
+                                   return h;
+                                 }());
       INFO(game.spec() << " seat " << seat << " after " << k << " actions\n"
                        << a->render() << "\n"
                        << b->render());
@@ -126,13 +142,13 @@ void compare_worlds(const Game& game, Rng& rng, int max_cut, Tally& tally) {
   }
 }
 
-Tally run(const std::string& spec, int games, int max_cut) {
+Tally run(const std::string& spec, int games, int max_cut, bool replace, bool differing_asked = true) {
   auto game = make_game(spec);
   REQUIRE(game->hidden_information());
   Tally tally;
   for (int g = 0; g < games; ++g) {
     Rng rng(derive_seed(0x41d, static_cast<std::uint64_t>(g)));
-    compare_worlds(*game, rng, max_cut, tally);
+    compare_worlds(*game, rng, max_cut, replace, tally);
   }
   INFO(spec << ": " << tally.worlds << " worlds, " << tally.hidden_events << " hidden events, "
             << tally.decisions << " decisions of which " << tally.differing_decisions
@@ -140,23 +156,26 @@ Tally run(const std::string& spec, int games, int max_cut) {
   // The comparison means something: many second worlds, many decisions asked in them while
   // the full states differed.
   CHECK(tally.worlds >= games / 3);
-  CHECK(tally.differing_decisions >= games / 2);
+  if (differing_asked) CHECK(tally.differing_decisions >= games / 2);
   return tally;
 }
 
 }  // namespace
 
 TEST_CASE("hidden information: flush seats hear the same whatever the hidden cards", "[hidden]") {
-  for (int players : {2, 3, 4, 6}) run("flush:players=" + std::to_string(players), 40, 160);
+  for (int players : {2, 3, 4, 6}) run("flush:players=" + std::to_string(players), 40, 160, true);
 }
 
 TEST_CASE("hidden information: flume-cards seats hear the same whatever the hidden cards", "[hidden]") {
-  run("flume-cards", 60, 120);
-  run("flume-cards:players=5", 40, 120);
+  run("flume-cards", 60, 120, false);
+  run("flume-cards:players=5", 40, 120, false);
 }
 
 TEST_CASE("hidden information: flows seats hear the same whatever another seat drew", "[hidden]") {
-  for (int players : {2, 3, 5}) run("flows:players=" + std::to_string(players), 30, 60);
+  // A drawn tile is placed by the drawer's next decision, so no other seat is asked while
+  // it is hidden: here the event about the draw is what is compared (and every request of
+  // the drawer's opponents up to the draw). Short games: Flows legality is slow to compute.
+  for (int players : {2, 5}) run("flows:players=" + std::to_string(players), 10, 20, true, false);
 }
 
 TEST_CASE("hidden information: a seat's newgame seed does not reveal the chance seed", "[hidden]") {
