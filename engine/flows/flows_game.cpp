@@ -94,10 +94,12 @@ void FlowsState::do_apply(Move m) {
     drawn_ = m - kDrawBase;
     solver().legal_placements(board_, flows().seating().axes, flows().legality(), drawn_, legal_);
     if (legal_.empty()) {
-      // Nowhere to put the drawn tile: its holder (and their team) wins at once.
+      // Nowhere to put the drawn tile: its holder (and their team) wins at once. The
+      // holder is taken before over_ is set: mover() of a finished game is 0.
+      const int holder = mover();
       over_ = true;
       unplayable_ = true;
-      winners_ = static_cast<std::uint8_t>(1u << flows().seating().axis_of_seat(mover()));
+      winners_ = static_cast<std::uint8_t>(1u << flows().seating().axis_of_seat(holder));
     }
     return;
   }
