@@ -16,7 +16,10 @@ bool LineReader::next(std::string& line) {
   if (overflowed_) return false;
   const std::size_t end = buffer_.find('\n', start_);
   if (end == std::string::npos) {
-    if (pending() > max_line_) overflowed_ = true;
+    // A line of exactly the cap may be waiting for the "\n" of its "\r\n": not over yet.
+    const bool cr_last = pending() > 0 && buffer_.back() == '\r';
+    const std::size_t allowed = max_line_ + (cr_last ? 1 : 0);
+    if (pending() > allowed) overflowed_ = true;
     return false;
   }
   std::size_t len = end - start_;

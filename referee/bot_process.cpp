@@ -174,7 +174,11 @@ std::vector<std::string> bwrap_arguments(const std::string& program, const std::
   return a;
 }
 
+// ARENA_BWRAP names the bwrap to use (a site's own build, or a missing path in tests of the
+// error); otherwise "bwrap" on PATH.
 std::string find_bwrap() {
+  if (const char* chosen = std::getenv("ARENA_BWRAP"); chosen && *chosen)
+    return is_executable_file(chosen) ? std::string(chosen) : std::string();
   std::string ignored;
   return resolve_program("bwrap", ignored);
 }
@@ -183,8 +187,11 @@ std::string find_bwrap() {
 std::string probe_bwrap() {
   const std::string bwrap = find_bwrap();
   if (bwrap.empty())
-    return "--sandbox bwrap: bubblewrap ('bwrap') is not installed or not in PATH (Debian package "
-           "'bubblewrap')";
+    return std::getenv("ARENA_BWRAP") && *std::getenv("ARENA_BWRAP")
+               ? std::string("--sandbox bwrap: ARENA_BWRAP='") + std::getenv("ARENA_BWRAP") +
+                     "' is not an executable file"
+               : "--sandbox bwrap: bubblewrap ('bwrap') is not installed or not in PATH (Debian package "
+                 "'bubblewrap')";
   std::string cmd = bwrap;
   for (const auto& arg : bwrap_arguments("/bin/true", "", "")) cmd += " '" + arg + "'";
   cmd += " 2>&1";

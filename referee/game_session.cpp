@@ -4,6 +4,7 @@
 
 #include "protocol/messages.h"
 #include "referee/adjudication.h"
+#include "referee/seat_messages.h"
 #include "referee/termination_token.h"
 
 namespace arena {
@@ -64,7 +65,7 @@ void GameSession::start() {
         });
     p.log("[referee] game " + record_.round + " " + game_.spec() + " seat " + std::to_string(s) + " seed " +
           std::to_string(seed_));
-    p.send(protocol::newgame_line(game_.spec(), s, n, derive_seed(seed_, s)));
+    p.send(protocol::newgame_line(game_.spec(), s, n, seat_seed(seed_, s)));
   }
   asio::post(io_, [self] { self->advance(); });
 }
@@ -95,14 +96,8 @@ void GameSession::apply(Move m, std::int64_t micros) {
   legal_names_.clear();  // no longer this state's legal list
   const int actor = state_->current_player();
   record_.actions.push_back(RecordedAction{actor, state_->move_to_string(m), micros});
-  for (int s = 1; s <= static_cast<int>(seats_.size()); ++s) {
-    std::string view = state_->action_view(s, m);
-    if (!view.empty()) {
-      std::string& pending = seats_[s - 1].pending;
-      pending += protocol::event_line(actor, view);
-      pending += '\n';
-    }
-  }
+  for (int s = 1; s <= static_cast<int>(seats_.size()); ++s)
+    append_seat_event(*state_, s, m, seats_[s - 1].pending);
   state_->apply(m);
 }
 
@@ -116,24 +111,7 @@ void GameSession::request_decision(int seat) {
   // The whole request (events, observation, legal moves, go) is one message in one
   // write: the bot wakes once per decision instead of once per line.
   std::string& msg = st.pending;
-  const std::string obs = state_->observation(seat);
-  std::size_t start = 0;
-  while (start < obs.size()) {
-    std::size_t end = obs.find('\n', start);
-    if (end == std::string::npos) end = obs.size();
-    if (end > start) {
-      msg += protocol::obs_line(std::string_view(obs).substr(start, end - start));
-      msg += '\n';
-    }
-    start = end + 1;
-  }
-  if (options_.send_legal_moves) {
-    state_->legal_moves(scratch_);
-    legal_names_.clear();
-    for (Move m : scratch_) legal_names_.push_back(state_->move_to_string(m));
-    msg += protocol::legal_line(legal_names_);
-    msg += '\n';
-  }
+  append_decision_request(*state_, seat, scratch_, options_.send_legal_moves ? &legal_names_ : nullptr, msg);
   const bool timed = !st.clock->untimed();
   msg += protocol::go_line(st.clock->remaining_ms(),
                            timed && options_.time.has_clock() ? options_.time.increment_ms : 0,

@@ -114,7 +114,7 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
   try {
     Reader r(root.as_object(), "",
              {"game", "bots", "format", "gauntlet", "games", "rounds", "tc", "move_time", "startup_time",
-              "margin_ms", "concurrency", "seed", "out", "legal_moves", "max_tables"});
+              "margin_ms", "concurrency", "seed", "out", "legal_moves", "max_tables", "sandbox"});
     r.get("game", c.game);
     std::string format = format_name(c.format);
     r.get("format", format);
@@ -136,6 +136,9 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
     r.get("out", c.out);
     r.get("legal_moves", c.legal_moves);
     r.get("max_tables", c.max_tables, 0, 10000000);
+    r.get("sandbox", c.sandbox);
+    if (c.sandbox != "none" && c.sandbox != "bwrap")
+      throw ConfigError("sandbox: '" + c.sandbox + "' is not a sandbox (expected none or bwrap)");
     if (auto* bots = r.find("bots")) {
       if (!bots->is_array()) throw ConfigError("bots: expected an array of bot objects");
       size_t i = 0;
@@ -189,6 +192,7 @@ std::string config_to_json(const TournamentConfig& c) {
   o["out"] = c.out;
   o["legal_moves"] = c.legal_moves;
   o["max_tables"] = c.max_tables;
+  o["sandbox"] = c.sandbox;
   return json::serialize(o) + "\n";
 }
 
@@ -223,6 +227,8 @@ void validate_config(const TournamentConfig& c) {
     throw ConfigError("gauntlet: only meaningful with format gauntlet");
   }
   if (c.out.empty()) throw ConfigError("out: missing (the output folder)");
+  if (c.sandbox != "none" && c.sandbox != "bwrap")
+    throw ConfigError("sandbox: '" + c.sandbox + "' is not a sandbox (expected none or bwrap)");
 }
 
 }  // namespace arena

@@ -36,9 +36,10 @@ struct TournamentConfig {
   int margin_ms = 50;  // allowance added to every deadline
   int concurrency = 1;
   std::uint64_t seed = 1;
-  std::string out;          // output folder
-  bool legal_moves = true;  // send legal moves before each decision
-  int max_tables = 0;       // multi-seat games: tables per round; 0 = automatic
+  std::string out;               // output folder
+  bool legal_moves = true;       // send legal moves before each decision
+  int max_tables = 0;            // multi-seat games: tables per round; 0 = automatic
+  std::string sandbox = "none";  // "none" or "bwrap": every bot under bubblewrap (docs/security.md)
 
   bool operator==(const TournamentConfig&) const = default;
 };

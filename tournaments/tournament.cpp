@@ -58,6 +58,9 @@ RunnerOptions runner_options(const TournamentConfig& c) {
   o.time.margin_ms = c.margin_ms;
   o.concurrency = c.concurrency;
   o.send_legal_moves = c.legal_moves;
+  o.sandbox = c.sandbox == "bwrap" ? Sandbox::kBwrap : Sandbox::kNone;
+  // Refused before any folder is made or game is played, like every other bad setting.
+  if (std::string why = BotProcess::check_sandbox(o.sandbox); !why.empty()) throw ConfigError(why);
   o.log_dir = (fs::path(c.out) / "logs").string();
   o.event = "Arena tournament";
   return o;

@@ -11,7 +11,7 @@ namespace arena::cli {
 namespace {
 
 struct TournamentFlags {
-  std::string game, config_file, resume_dir, format, out, tc;
+  std::string game, config_file, resume_dir, format, out, tc, sandbox;
   std::vector<std::string> bots, gauntlet;
   int games = 0, rounds = 1, concurrency = 1, margin = 50, max_tables = 0;
   double move_time = 0, startup_time = 10;
@@ -52,6 +52,8 @@ void add_tournament_command(CLI::App& app) {
   cmd->add_option("--out,-o", f->out, "Output folder");
   cmd->add_option("--max-tables", f->max_tables, "Multi-seat games: tables per round")
       ->check(CLI::Range(0, 10000000));
+  cmd->add_option("--sandbox", f->sandbox, "none (default) or bwrap: run every bot under bubblewrap")
+      ->check(CLI::IsMember({"none", "bwrap"}));
   cmd->add_flag("--no-legal", f->no_legal, "Do not send legal moves to the bots");
   cmd->add_flag("--quiet,-q", f->quiet, "No progress output");
 
@@ -61,7 +63,7 @@ void add_tournament_command(CLI::App& app) {
     if (!f->resume_dir.empty()) {
       for (const char* opt : {"game", "--config", "--bot", "--format", "--gauntlet", "--games", "--rounds",
                               "--tc", "--move-time", "--startup-time", "--margin", "--concurrency", "--seed",
-                              "--out", "--max-tables", "--no-legal"})
+                              "--out", "--max-tables", "--no-legal", "--sandbox"})
         if (cmd->count(opt))
           throw CommandError{
               std::string("--resume takes its settings from the folder's tournament.json; drop ") + opt};
@@ -97,6 +99,7 @@ void add_tournament_command(CLI::App& app) {
       if (cmd->count("--out")) c.out = f->out;
       if (cmd->count("--max-tables")) c.max_tables = f->max_tables;
       if (f->no_legal) c.legal_moves = false;
+      if (cmd->count("--sandbox")) c.sandbox = f->sandbox;
       dir = c.out;
       run = start_tournament(c, f->quiet, stdout);
     }

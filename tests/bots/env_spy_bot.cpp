@@ -1,6 +1,7 @@
 // Plays the first legal move, and at its first decision writes to stderr everything a
 // bot can see without talking to the referee: its environment, arguments, working
-// directory, the listing (and small files' contents) of its working directory, HOME
+// directory (--probe=PATH: whether PATH exists; --write-probe=PATH: whether it can
+// create PATH), the listing (and small files' contents) of its working directory, HOME
 // and TMPDIR, and its open descriptors.
 #include <dirent.h>
 #include <fcntl.h>
@@ -50,6 +51,13 @@ int main(int argc, char** argv) {
       if (arg.rfind("--probe=", 0) == 0)
         std::fprintf(stderr, "spy probe %s %s\n", arg.c_str() + 8,
                      ::access(arg.c_str() + 8, F_OK) == 0 ? "yes" : "no");
+      if (arg.rfind("--write-probe=", 0) == 0) {
+        // Tries to create (and keep) a file there: "yes" if that worked.
+        const int fd = ::open(arg.c_str() + 14, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const bool ok = fd >= 0 && ::write(fd, "spy\n", 4) == 4;
+        if (fd >= 0) ::close(fd);
+        std::fprintf(stderr, "spy write %s %s\n", arg.c_str() + 14, ok ? "yes" : "no");
+      }
     }
     for (auto [name, res] :
          {std::pair{"as", RLIMIT_AS}, {"core", RLIMIT_CORE}, {"fsize", RLIMIT_FSIZE}, {"cpu", RLIMIT_CPU}}) {

@@ -1,0 +1,78 @@
+#include "referee/seat_messages.h"
+
+#include <boost/uuid/detail/sha1.hpp>
+#include <string_view>
+
+#include "protocol/messages.h"
+
+namespace arena {
+
+std::uint64_t seat_seed(std::uint64_t game_seed, int seat) {
+  // A reversible mix (SplitMix64, as derive_seed) would hand every bot the chance seed:
+  // invert the mix, undo the seat index, and replay the dealer's RNG.
+  unsigned char input[24] = {'a', 'r', 'e', 'n', 'a', '-', 's', 'e', 'a', 't', '-', 's', 'e', 'e', 'd', 0};
+  for (int i = 0; i < 8; ++i) input[16 + i] = static_cast<unsigned char>(game_seed >> (8 * i));
+  input[15] = static_cast<unsigned char>(seat);
+  boost::uuids::detail::sha1 hash;
+  hash.process_bytes(input, sizeof input);
+  boost::uuids::detail::sha1::digest_type digest;
+  hash.get_digest(digest);
+  return (std::uint64_t{digest[0]} << 32) | digest[1];
+}
+
+void append_seat_event(const State& state, int seat, Move m, std::string& out) {
+  const std::string view = state.action_view(seat, m);
+  if (view.empty()) return;
+  out += protocol::event_line(state.current_player(), view);
+  out += '\n';
+}
+
+void append_decision_request(const State& state, int seat, std::vector<Move>& scratch,
+                             std::vector<std::string>* legal_names, std::string& out) {
+  const std::string obs = state.observation(seat);
+  std::size_t start = 0;
+  while (start < obs.size()) {
+    std::size_t end = obs.find('\n', start);
+    if (end == std::string::npos) end = obs.size();
+    if (end > start) {
+      out += protocol::obs_line(std::string_view(obs).substr(start, end - start));
+      out += '\n';
+    }
+    start = end + 1;
+  }
+  if (legal_names) {
+    state.legal_moves(scratch);
+    legal_names->clear();
+    for (Move m : scratch) legal_names->push_back(state.move_to_string(m));
+    out += protocol::legal_line(*legal_names);
+    out += '\n';
+  }
+}
+
+namespace {
+void split_lines(const std::string& text, std::vector<std::string>& out) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+}
+}  // namespace
+
+std::string seat_event_line(const State& state, int seat, Move m) {
+  std::string text;
+  append_seat_event(state, seat, m, text);
+  if (!text.empty()) text.pop_back();
+  return text;
+}
+
+void seat_decision_lines(const State& state, int seat, bool with_legal, std::vector<Move>& scratch,
+                         std::vector<std::string>& out) {
+  std::string text;
+  std::vector<std::string> names;
+  append_decision_request(state, seat, scratch, with_legal ? &names : nullptr, text);
+  split_lines(text, out);
+}
+
+}  // namespace arena

@@ -1,0 +1,35 @@
+// The game text the referee sends one seat, built from the state alone. GameSession sends
+// exactly these lines, so this is the one place that decides what a bot may see of a game
+// (docs/security.md, "Hidden information"); tests check it against reshuffled hidden state.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+
+namespace arena {
+
+// The seed `seat` receives in "newgame" for a game whose chance is drawn from `game_seed`.
+// One-way (SHA-1): a bot cannot work back from its seed to the game seed and so to the
+// deal or the draws, while the same game seed still gives every seat the same seed.
+std::uint64_t seat_seed(std::uint64_t game_seed, int seat);
+
+// What GameSession sends, appended to one buffer (every line ends in "\n"):
+// - the "event" line `seat` receives about `m`, taken in `state` by its current actor
+//   (before it is applied); nothing when the seat learns nothing of it;
+void append_seat_event(const State& state, int seat, Move m, std::string& out);
+// - the lines that ask `seat` (the seat to act) for a decision, before "go": one "obs"
+//   line per line of its observation, then, if `legal_names` is given, the "legal" line
+//   (`legal_names` receives the listed moves, so the answer can be looked up in them).
+//   `scratch` is reused for the legal moves.
+void append_decision_request(const State& state, int seat, std::vector<Move>& scratch,
+                             std::vector<std::string>* legal_names, std::string& out);
+
+// The same, line by line (without "\n"), for tests and tools.
+std::string seat_event_line(const State& state, int seat, Move m);
+void seat_decision_lines(const State& state, int seat, bool with_legal, std::vector<Move>& scratch,
+                         std::vector<std::string>& out);
+
+}  // namespace arena
