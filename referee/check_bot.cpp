@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <boost/asio/io_context.hpp>
 #include <filesystem>
 #include <optional>
@@ -28,13 +29,16 @@ using Clock = std::chrono::steady_clock;
 //
 // The referee knows no game's rules, so the rare situations each game must be checked in
 // are recognised from what the protocol itself shows a bot at a decision: the legal
-// moves (as notation) and whether the same seat acted last. This small table, keyed by
+// moves (as notation) and who acted since the seat's last decision. This small table, keyed by
 // game id, is the only game-specific knowledge of check-bot; the notations it names are
 // documented in docs/rules/<id>.md. A game missing here simply has no situation checks.
 
 struct Decision {
   int seat = 0;
   bool repeat = false;  // the seat also took the last (non-chance) action: a multi-step turn
+  // The seat's turn came round again before every other seat had acted since its last
+  // one (it plays twice in a round).
+  bool early = false;
   std::vector<std::string> legal;
 
   bool has(std::string_view token) const {
@@ -65,8 +69,9 @@ const std::vector<GameSituations>& situation_table() {
          [](const Decision& d) { return d.repeat; }},
         {"swap", "the pie-rule decision (swap is legal)", 0,
          [](const Decision& d) { return d.has("swap"); }}}},
-      // Flows (once merged): with 5 players a seat sometimes plays two turns in a row.
-      {"flows", {{"extra_turn", "the 5-player extra turn", 5, [](const Decision& d) { return d.repeat; }}}},
+      // Flows with 5 players: the solo seat also plays the black side's turn, so it plays
+      // twice in every round.
+      {"flows", {{"extra_turn", "the 5-player extra turn", 5, [](const Decision& d) { return d.early; }}}},
       {"flush",
        {{"blind_flip", "a turn where a lone Blind may be flipped", 0,
          [](const Decision& d) { return d.has("flip"); }},
@@ -102,6 +107,15 @@ Decision view_of(const State& state, int seat, std::vector<Move>& scratch) {
       d.repeat = it->actor == seat;
       break;
     }
+  std::uint64_t others = 0;  // bit per seat that acted since this seat's last decision
+  for (auto it = h.rbegin(); it != h.rend(); ++it) {
+    if (it->actor == kChance || it->actor < 1 || it->actor > 64) continue;
+    if (it->actor == seat) {
+      d.early = std::popcount(others) < state.game().num_players() - 1;
+      break;
+    }
+    others |= std::uint64_t{1} << (it->actor - 1);
+  }
   return d;
 }
 

@@ -39,9 +39,9 @@ std::vector<std::string> every_game_spec() {
   std::vector<std::string> specs;
   for (const GameEntry* g : all_games()) {
     specs.push_back(g->info.id);
-    // Five-player Flows (three routes) has positions whose exact legality takes seconds
-    // (docs/rules/flows.md): its extra-turn situation is left to a manual check-bot run.
-    if (g->info.id == "flume-cards") specs.push_back(g->info.id + ":players=5");
+    // The rare situations that exist only with five players: Flows' extra turn, the
+    // Flume card game's call.
+    if (g->info.id == "flows" || g->info.id == "flume-cards") specs.push_back(g->info.id + ":players=5");
   }
   return specs;
 }
