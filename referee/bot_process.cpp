@@ -89,10 +89,17 @@ struct ChildSetup {
   // the original pipe ends into the bot (a bot that closes stdout would then never
   // reach end-of-file). Close everything above stderr but the launcher's own pipes
   // (its exec-error pipe is close-on-exec).
-  static void close_inherited_fds(std::vector<int> keep) {
-    std::sort(keep.begin(), keep.end());
+  // No allocation here (we are between fork and exec; under the bot's RLIMIT_AS an
+  // ASan build's allocator cannot even map memory): the list is sorted on the stack.
+  static void close_inherited_fds(const std::vector<int>& whitelist) {
+    std::array<int, 64> keep{};
+    std::size_t n = 0;
+    for (int fd : whitelist)
+      if (n < keep.size()) keep[n++] = fd;
+    std::sort(keep.begin(), keep.begin() + static_cast<std::ptrdiff_t>(n));
     unsigned next = 3;
-    for (int fd : keep) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const int fd = keep[i];
       if (fd < 3) continue;
       if (static_cast<unsigned>(fd) > next) ::close_range(next, static_cast<unsigned>(fd) - 1, 0);
       next = static_cast<unsigned>(fd) + 1;
