@@ -95,6 +95,8 @@ MatchRunner::MatchRunner(std::vector<BotSpec> bots, RunnerOptions options) : imp
 
 MatchRunner::~MatchRunner() = default;
 
+bool MatchRunner::stopped() const { return impl_->stopping; }
+
 void MatchRunner::stop() {
   Impl* im = impl_.get();
   asio::post(im->io, [im] { im->stop_now(); });

@@ -88,6 +88,9 @@ class MatchRunner {
   // Ends the run soon: games in progress are aborted, bots are asked to quit and
   // killed after the grace period. Safe from any thread.
   void stop();
+  // Whether the last run() was ended by stop() or a signal (even between games, when no
+  // game had to be aborted): the caller must not report it as complete.
+  bool stopped() const;
 
  private:
   struct Impl;

@@ -128,7 +128,10 @@ void run_match(const MatchOptions& o) {
     if (!o.quiet) std::cout << MatchSummary::game_line(record, finished, games) << "\n" << std::flush;
   });
   std::cout << "\n" << summary.table(seats);
-  if (summary.aborted() > 0) throw CommandError{"match interrupted", 130};
+  if (runner.stopped() || summary.aborted() > 0)
+    throw CommandError{
+        "match interrupted after " + std::to_string(finished) + " of " + std::to_string(games) + " games",
+        130};
 }
 
 }  // namespace
