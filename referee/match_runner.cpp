@@ -3,6 +3,8 @@
 #include <signal.h>
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -10,7 +12,9 @@
 #include <exception>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 
 #include "arena_version.h"
@@ -57,6 +61,7 @@ void raise_descriptor_limit() {
 struct MatchRunner::Impl {
   struct Slot {
     int index = 0;
+    asio::io_context* io = nullptr;  // the loop this slot, its game and its processes live on
     std::vector<std::shared_ptr<BotSession>> sessions;  // live processes kept for the next game
     std::shared_ptr<GameSession> game;
     bool retired = false;
@@ -64,22 +69,28 @@ struct MatchRunner::Impl {
 
   std::vector<BotSpec> bots;
   RunnerOptions options;
-  asio::io_context io;
+  asio::io_context io;  // loop 0, run on run()'s thread; stop() posts here
+  std::vector<std::unique_ptr<asio::io_context>> extra_loops;  // loops 1.. (one thread each)
   std::unique_ptr<asio::signal_set> signals;
-  std::map<std::string, std::unique_ptr<Game>> games;  // by the job's spec text
+  std::map<std::string, std::unique_ptr<Game>> games;  // by the job's spec text; read-only in run()
   const std::vector<GameJob>* jobs = nullptr;
   const GameDone* on_game = nullptr;
+  std::mutex jobs_mutex;  // next_job
   std::size_t next_job = 0;
-  std::vector<Slot> slots;
-  int live_slots = 0;
-  bool stopping = false;
+  std::mutex report_mutex;  // on_game calls and callback_error
   std::exception_ptr callback_error;
+  std::vector<Slot> slots;
+  std::atomic<int> live_slots{0};
+  std::atomic<bool> stopping{false};
 
+  std::vector<asio::io_context*> loops();
   void schedule(Slot& slot);
   void play(Slot& slot, std::size_t job, std::vector<std::shared_ptr<BotSession>> seated);
   void report(Slot& slot, std::size_t job, GameRecord record);
   void retire(Slot& slot);
   void stop_now();
+  void abort_slots_on(asio::io_context* loop);
+  void run_loop(asio::io_context& loop);
   GameRecord blank_record(std::size_t job) const;
 };
 
@@ -100,6 +111,28 @@ bool MatchRunner::stopped() const { return impl_->stopping; }
 void MatchRunner::stop() {
   Impl* im = impl_.get();
   asio::post(im->io, [im] { im->stop_now(); });
+}
+
+std::vector<asio::io_context*> MatchRunner::Impl::loops() {
+  std::vector<asio::io_context*> all{&io};
+  for (auto& l : extra_loops) all.push_back(l.get());
+  return all;
+}
+
+void MatchRunner::Impl::run_loop(asio::io_context& loop) {
+  try {
+    loop.run();
+  } catch (...) {
+    // A handler threw (a bug, or memory exhaustion): end the run cleanly everywhere and
+    // hand the error to run()'s caller.
+    {
+      std::lock_guard<std::mutex> lock(report_mutex);
+      if (!callback_error) callback_error = std::current_exception();
+    }
+    stop_now();
+    loop.restart();
+    loop.run();  // let the other slots of this loop finish their aborts and shutdowns
+  }
 }
 
 void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game) {
@@ -138,15 +171,26 @@ void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game)
   }
   const int k =
       static_cast<int>(std::min<std::size_t>(im.options.concurrency, std::max<std::size_t>(jobs.size(), 1)));
+  int threads = im.options.threads > 0 ? im.options.threads
+                                       : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  threads = std::clamp(threads, 1, k);
+  im.extra_loops.clear();
+  for (int t = 1; t < threads; ++t) im.extra_loops.push_back(std::make_unique<asio::io_context>(1));
+  const std::vector<asio::io_context*> loops = im.loops();
   im.slots.assign(k, Impl::Slot{});
   im.live_slots = k;
   for (int i = 0; i < k; ++i) {
     im.slots[i].index = i;
-    asio::post(im.io, [&im, i] { im.schedule(im.slots[i]); });
+    im.slots[i].io = loops[i % threads];
+    asio::post(*im.slots[i].io, [&im, i] { im.schedule(im.slots[i]); });
   }
-  im.io.run();
+  std::vector<std::thread> workers;
+  for (int t = 1; t < threads; ++t) workers.emplace_back([&im, loop = loops[t]] { im.run_loop(*loop); });
+  im.run_loop(im.io);
+  for (auto& w : workers) w.join();
   im.signals.reset();
   im.slots.clear();
+  im.extra_loops.clear();
   im.jobs = nullptr;
   im.on_game = nullptr;
   if (im.callback_error) std::rethrow_exception(std::exchange(im.callback_error, nullptr));
@@ -169,8 +213,12 @@ GameRecord MatchRunner::Impl::blank_record(std::size_t job_index) const {
 }
 
 void MatchRunner::Impl::schedule(Slot& slot) {
-  if (stopping || next_job >= jobs->size()) return retire(slot);
-  const std::size_t job_index = next_job++;
+  std::size_t job_index = 0;
+  {
+    std::lock_guard<std::mutex> lock(jobs_mutex);
+    if (stopping || next_job >= jobs->size()) return retire(slot);
+    job_index = next_job++;
+  }
   const GameJob& job = (*jobs)[job_index];
 
   // Seat the slot's live processes where they fit; leftovers quit.
@@ -202,7 +250,7 @@ void MatchRunner::Impl::schedule(Slot& slot) {
     if (!options.log_dir.empty())
       log =
           options.log_dir + "/" + file_safe(bots[b].name) + ".slot" + std::to_string(slot.index + 1) + ".log";
-    seated[i] = std::make_shared<BotSession>(io, b, bots[b], options, log);
+    seated[i] = std::make_shared<BotSession>(*slot.io, b, bots[b], options, log);
     ++pending->waiting;
   }
   for (auto& s : seated) slot.sessions.push_back(s);
@@ -240,7 +288,7 @@ void MatchRunner::Impl::play(Slot& slot, std::size_t job_index,
                              std::vector<std::shared_ptr<BotSession>> seated) {
   const GameJob& job = (*jobs)[job_index];
   slot.game =
-      std::make_shared<GameSession>(io, *games.at(job.spec), job.seed, std::move(seated), options,
+      std::make_shared<GameSession>(*slot.io, *games.at(job.spec), job.seed, std::move(seated), options,
                                     blank_record(job_index), [this, &slot, job_index](GameRecord record) {
                                       slot.game.reset();
                                       report(slot, job_index, std::move(record));
@@ -249,14 +297,17 @@ void MatchRunner::Impl::play(Slot& slot, std::size_t job_index,
 }
 
 void MatchRunner::Impl::report(Slot& slot, std::size_t job_index, GameRecord record) {
-  if (*on_game && !callback_error) {
-    try {
-      (*on_game)(job_index, record);
-    } catch (...) {
-      // Stop cleanly (no bot left behind) and hand the error to run()'s caller.
-      callback_error = std::current_exception();
-      stop_now();
+  {
+    std::lock_guard<std::mutex> lock(report_mutex);
+    if (*on_game && !callback_error) {
+      try {
+        (*on_game)(job_index, record);
+      } catch (...) {
+        // Stop cleanly (no bot left behind) and hand the error to run()'s caller.
+        callback_error = std::current_exception();
+      }
     }
+    if (callback_error) stop_now();
   }
   schedule(slot);
 }
@@ -266,13 +317,21 @@ void MatchRunner::Impl::retire(Slot& slot) {
   slot.retired = true;
   for (auto& s : slot.sessions) s->shutdown([] {});
   slot.sessions.clear();
-  if (--live_slots == 0 && signals) signals->cancel();
+  if (--live_slots == 0)
+    asio::post(io, [this] {
+      if (signals) signals->cancel();
+    });
 }
 
 void MatchRunner::Impl::stop_now() {
-  if (stopping) return;
-  stopping = true;
+  if (stopping.exchange(true)) return;
+  // Every slot is touched only on its own loop's thread.
+  for (asio::io_context* loop : loops()) asio::post(*loop, [this, loop] { abort_slots_on(loop); });
+}
+
+void MatchRunner::Impl::abort_slots_on(asio::io_context* loop) {
   for (auto& slot : slots) {
+    if (slot.io != loop) continue;
     if (slot.game) {
       slot.game->abort();
     } else {

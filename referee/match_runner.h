@@ -1,5 +1,5 @@
-// Runs many games between bot processes on one Asio event loop: the engine of
-// `arena match` and of tournaments.
+// Runs many games between bot processes on Asio event loops: the engine of `arena match`
+// and of tournaments.
 //
 //   std::vector<BotSpec> bots = {{"alpha", {{"./alpha"}}}, {"beta", {{"python3", "beta.py"}}}};
 //   RunnerOptions opt;  opt.concurrency = 4;  parse_tc("10+0.1", opt.time);
@@ -14,9 +14,15 @@
 // - Every game's chance is drawn from arena::Rng seeded with derive_seed(job.seed, 0);
 //   seat s is told the seed derive_seed(job.seed, s). With deterministic bots a job's
 //   record does not depend on K or on the other games.
-// - on_game runs on the event-loop thread for every job, in finishing order. A job the
-//   runner could not play to the end because of stop() is reported with termination
-//   kAborted and empty results: do not count it.
+// - Slots are spread over `threads` event loops, one thread each (run()'s own thread is
+//   the first): with instant bots the referee's rules work per ply costs about as much
+//   CPU as the bot's, so one loop for all games would cap the speed-up from concurrency.
+//   A slot, its game and its processes live on one loop; games share nothing else but
+//   the job counter and the on_game callback.
+// - on_game is called for every job, in finishing order, one call at a time (never
+//   concurrently; from whichever loop thread finished the game). A job the runner could
+//   not play to the end because of stop() is reported with termination kAborted and
+//   empty results: do not count it.
 #pragma once
 
 #include <chrono>
@@ -50,6 +56,7 @@ struct OutputLimits {
 struct RunnerOptions {
   TimeControl time;
   int concurrency = 1;
+  int threads = 0;  // event-loop threads; 0: one per core; never more than concurrency
   bool send_legal_moves = true;
   std::string log_dir;  // per-bot-process logs; empty: none kept
   OutputLimits limits;

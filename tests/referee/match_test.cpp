@@ -30,6 +30,7 @@ TEST_CASE("referee: random bots play every game to its end, the same way at any 
     opt.concurrency = 1;
     auto serial = play(bots, jobs, opt);
     opt.concurrency = 3;
+    opt.threads = 3;  // one event loop per slot: games on different threads
     auto parallel = play(bots, jobs, opt);
     for (std::size_t j = 0; j < jobs.size(); ++j) {
       INFO("game " << j + 1 << ": " << serial[j].termination_detail);
