@@ -1,5 +1,6 @@
 #include "protocol/messages.h"
 
+#include <charconv>
 #include <cstdio>
 
 namespace arena::protocol {
@@ -11,19 +12,60 @@ std::string newgame_line(std::string_view spec, int seat, int players, std::uint
          std::to_string(seed);
 }
 
-std::string event_line(int actor, std::string_view token) {
-  return "event " + (actor == 0 ? std::string("chance") : std::to_string(actor)) + " " + std::string(token);
+void append_event_line(std::string& out, int actor, std::string_view token) {
+  out += "event ";
+  if (actor == 0) {
+    out += "chance";
+  } else {
+    char digits[16];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, actor);
+    (void)ec;
+    out.append(digits, end);
+  }
+  out += ' ';
+  out += token;
+  out += '\n';
 }
 
-std::string obs_line(std::string_view observation_line) { return "obs " + std::string(observation_line); }
+void append_obs_line(std::string& out, std::string_view observation_line) {
+  out += "obs ";
+  out += observation_line;
+  out += '\n';
+}
+
+void append_legal_line(std::string& out, const std::vector<std::string>& moves) {
+  out += "legal";
+  for (const auto& m : moves) {
+    out += ' ';
+    out += m;
+  }
+  out += '\n';
+}
+
+namespace {
+// A one-line message without its '\n'.
+std::string one_line(std::string s) {
+  s.pop_back();
+  return s;
+}
+}  // namespace
+
+std::string event_line(int actor, std::string_view token) {
+  std::string s;
+  append_event_line(s, actor, token);
+  return one_line(std::move(s));
+}
+
+std::string obs_line(std::string_view observation_line) {
+  std::string s;
+  append_obs_line(s, observation_line);
+  return one_line(std::move(s));
+}
 
 std::string legal_line(const std::vector<std::string>& moves) {
-  std::string s = "legal";
-  for (const auto& m : moves) {
-    s += ' ';
-    s += m;
-  }
-  return s;
+  std::string s;
+  append_legal_line(s, moves);
+  return one_line(std::move(s));
 }
 
 std::string go_line(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t movetime_ms) {

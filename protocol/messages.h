@@ -19,6 +19,11 @@ std::string newgame_line(std::string_view spec, int seat, int players, std::uint
 std::string event_line(int actor, std::string_view token);
 std::string obs_line(std::string_view observation_line);
 std::string legal_line(const std::vector<std::string>& moves);
+// The same lines appended to `out`, each with its '\n': the referee builds a whole
+// decision message in one reused buffer, with no temporary string per line.
+void append_event_line(std::string& out, int actor, std::string_view token);
+void append_obs_line(std::string& out, std::string_view observation_line);
+void append_legal_line(std::string& out, const std::vector<std::string>& moves);
 // Milliseconds; -1 means "no such limit".
 std::string go_line(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t movetime_ms);
 // One "rank:score" per seat, in seat order, after the reason token (e.g. "normal").

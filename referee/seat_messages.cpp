@@ -23,8 +23,7 @@ std::uint64_t seat_seed(std::uint64_t game_seed, int seat) {
 void append_seat_event(const State& state, int seat, Move m, std::string& out) {
   const std::string view = state.action_view(seat, m);
   if (view.empty()) return;
-  out += protocol::event_line(state.current_player(), view);
-  out += '\n';
+  protocol::append_event_line(out, state.current_player(), view);
 }
 
 void append_decision_request(const State& state, int seat, std::vector<Move>& scratch,
@@ -34,18 +33,14 @@ void append_decision_request(const State& state, int seat, std::vector<Move>& sc
   while (start < obs.size()) {
     std::size_t end = obs.find('\n', start);
     if (end == std::string::npos) end = obs.size();
-    if (end > start) {
-      out += protocol::obs_line(std::string_view(obs).substr(start, end - start));
-      out += '\n';
-    }
+    if (end > start) protocol::append_obs_line(out, std::string_view(obs).substr(start, end - start));
     start = end + 1;
   }
   if (legal_names) {
     state.legal_moves(scratch);
     legal_names->clear();
     for (Move m : scratch) legal_names->push_back(state.move_to_string(m));
-    out += protocol::legal_line(*legal_names);
-    out += '\n';
+    protocol::append_legal_line(out, *legal_names);
   }
 }
 

@@ -171,38 +171,70 @@ ParsedMove FlumeState::parse_move(std::string_view text) const {
 }
 
 std::string FlumeState::observation(int seat) const {
-  std::ostringstream o;
-  o << "game " << game().spec() << "\n";
-  o << "size " << n_ << "\n";
-  if (seat == 1 || seat == 2) o << "seat " << seat << " " << kColourName[seat - 1] << "\n";
-  if (over_)
-    o << "to_move none\n";
-  else
-    o << "to_move " << to_move_ + 1 << " " << kColourName[to_move_] << "\n";
-  o << "ply " << history().size() << "\n";
-  o << "placements_this_turn " << turn_placements_ << "\n";
-  o << "swap_available " << (swap_available() ? "true" : "false") << "\n";
-  o << "centre_forbidden " << (centre_forbidden() ? "true" : "false") << "\n";
-  if (history().empty()) {
-    o << "last_move none\n";
-  } else {
-    Move last = history().back().move;
-    o << "last_move " << (last == swap_move() ? std::string("swap") : grid::cell_name(last, n_)) << "\n";
+  // Built by appends into one reserved string: the referee formats one per decision.
+  std::string o;
+  o.reserve(256 + static_cast<std::size_t>(n_) * (n_ + 8));
+  auto num = [&o](long long v) { o += std::to_string(v); };
+  o += "game ";
+  o += game().spec();
+  o += "\nsize ";
+  num(n_);
+  o += '\n';
+  if (seat == 1 || seat == 2) {
+    o += "seat ";
+    num(seat);
+    o += ' ';
+    o += kColourName[seat - 1];
+    o += '\n';
   }
-  o << "stones red " << stones_[kRed] << " blue " << stones_[kBlue] << " empty " << empty_ << "\n";
+  if (over_) {
+    o += "to_move none\n";
+  } else {
+    o += "to_move ";
+    num(to_move_ + 1);
+    o += ' ';
+    o += kColourName[to_move_];
+    o += '\n';
+  }
+  o += "ply ";
+  num(static_cast<long long>(history().size()));
+  o += "\nplacements_this_turn ";
+  num(turn_placements_);
+  o += "\nswap_available ";
+  o += swap_available() ? "true" : "false";
+  o += "\ncentre_forbidden ";
+  o += centre_forbidden() ? "true" : "false";
+  o += "\nlast_move ";
+  if (history().empty()) {
+    o += "none";
+  } else {
+    const Move last = history().back().move;
+    o += last == swap_move() ? std::string("swap") : grid::cell_name(last, n_);
+  }
+  o += "\nstones red ";
+  num(stones_[kRed]);
+  o += " blue ";
+  num(stones_[kBlue]);
+  o += " empty ";
+  num(empty_);
+  o += '\n';
   for (int r = n_ - 1; r >= 0; --r) {
-    o << "row " << r + 1 << " ";
-    for (int c = 0; c < n_; ++c) o << cell_char(board_[r * n_ + c]);
-    o << "\n";
+    o += "row ";
+    num(r + 1);
+    o += ' ';
+    for (int c = 0; c < n_; ++c) o += cell_char(board_[r * n_ + c]);
+    o += '\n';
   }
   if (!over_) {
-    o << "status playing\n";
+    o += "status playing\n";
   } else if (stones_[kRed] == stones_[kBlue]) {
-    o << "status over draw\n";
+    o += "status over draw\n";
   } else {
-    o << "status over winner " << (stones_[kRed] > stones_[kBlue] ? 1 : 2) << "\n";
+    o += "status over winner ";
+    num(stones_[kRed] > stones_[kBlue] ? 1 : 2);
+    o += '\n';
   }
-  return o.str();
+  return o;
 }
 
 std::string FlumeState::render() const {
