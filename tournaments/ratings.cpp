@@ -76,14 +76,25 @@ Structure analyse(const std::vector<IndexedGame>& games, const std::vector<int>&
       parent[find(parent, ig.seats[a])] = find(parent, ig.seats[0]);
       for (std::size_t b = 0; b < ig.seats.size(); ++b) {
         if (a == b || team_of(g, a) == team_of(g, b)) continue;
-        if (g.ranks[a] <= g.ranks[b])
+        if (g.ranks[a] > g.ranks[b]) continue;
+        if (!seen_arc.empty())
+          seen_arc[static_cast<std::size_t>(ig.seats[a]) * n + ig.seats[b]] = 1;
+        else
           arcs.push_back((static_cast<std::uint64_t>(ig.seats[a]) << 32) |
                          static_cast<std::uint32_t>(ig.seats[b]));
       }
     }
   }
-  std::sort(arcs.begin(), arcs.end());
-  arcs.erase(std::unique(arcs.begin(), arcs.end()), arcs.end());
+  if (!seen_arc.empty()) {
+    // Read back in key order: no sort needed.
+    for (int a = 0; a < n; ++a)
+      for (int b = 0; b < n; ++b)
+        if (seen_arc[static_cast<std::size_t>(a) * n + b])
+          arcs.push_back((static_cast<std::uint64_t>(a) << 32) | static_cast<std::uint32_t>(b));
+  } else {
+    std::sort(arcs.begin(), arcs.end());
+    arcs.erase(std::unique(arcs.begin(), arcs.end()), arcs.end());
+  }
   st.component.assign(n, -1);
   std::map<int, int> root_index;
   std::vector<int> root_of(n, -1);
