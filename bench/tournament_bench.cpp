@@ -94,21 +94,30 @@ int main(int argc, char** argv) {
   try {
     if (!only_many) {
       // Throughput from the difference of a short and a long tournament: start-up,
-      // process spawns, the final ratings and tables cancel out.
-      const int small = 2, large = quick ? 20 : 60;  // games per pairing; 4 bots: 6 pairings
+      // process spawns, the final ratings and tables cancel out. Concurrency 1 and 2 are
+      // measured alternately, several times, and each keeps its best rate: on a shared
+      // machine a slow sample is somebody else's load, never a faster referee.
+      const int small = 2, large = quick ? 100 : 300;  // games per pairing; 4 bots: 6 pairings
+      const int reps = quick ? 2 : 3;
       double rate[3] = {0, 0, 0};
       int games = 0;
       bool ok = true;
-      for (int c = 1; c <= 2; ++c) {
-        Outcome a = play(bot, "clump:size=6", 4, small, c, root / ("s" + std::to_string(c)));
-        Outcome b = play(bot, "clump:size=6", 4, large, c, root / ("l" + std::to_string(c)));
-        ok = ok && a.complete && b.complete && a.normal == a.games && b.normal == b.games;
-        rate[c] = (b.games - a.games) / std::max(1e-9, b.seconds - a.seconds);
-        games = b.games;
+      for (int rep = 0; rep < reps; ++rep) {
+        for (int c = 1; c <= 2; ++c) {
+          const std::string tag = std::to_string(c) + "-" + std::to_string(rep);
+          Outcome a = play(bot, "clump:size=6", 4, small, c, root / ("s" + tag));
+          Outcome b = play(bot, "clump:size=6", 4, large, c, root / ("l" + tag));
+          ok = ok && a.complete && b.complete && a.normal == a.games && b.normal == b.games;
+          rate[c] = std::max(rate[c], (b.games - a.games) / std::max(1e-9, b.seconds - a.seconds));
+          games = b.games;
+          fs::remove_all(root / ("s" + tag), ec);
+          fs::remove_all(root / ("l" + tag), ec);
+        }
       }
-      row("tournament clump:size=6, 4 first-move bots, " + std::to_string(games) + " games, concurrency 1",
+      row("tournament clump:size=6, 4 first-move bots, " + std::to_string(games) +
+              " games, concurrency 1 (best of " + std::to_string(reps) + ")",
           fmt("%.0f games/s", rate[1]), "(reference)", ok ? "" : "no (games lost or faulted)");
-      row("tournament, same, concurrency 2",
+      row("tournament, same, concurrency 2 (best of " + std::to_string(reps) + ")",
           fmt("%.0f games/s", rate[2]) + " = " + fmt("%.2f", rate[2] / rate[1]) + "× c1", "≥ 1.7× c1",
           ok && rate[2] >= 1.7 * rate[1] ? "yes" : "no");
     }

@@ -475,7 +475,7 @@ void BotProcess::read_stderr() {
   });
 }
 
-void BotProcess::log(const std::string& text) {
+void BotProcess::log(const std::string& text, bool flush) {
   Impl& im = *impl_;
   if (!im.log || im.log_truncated) return;
   std::size_t n = text.size() + 1;
@@ -487,7 +487,7 @@ void BotProcess::log(const std::string& text) {
     std::fputc('\n', im.log);
     im.log_written += n;
   }
-  std::fflush(im.log);
+  if (flush) std::fflush(im.log);
 }
 
 void BotProcess::set_handlers(LineHandler on_line, CloseHandler on_close) {

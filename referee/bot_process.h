@@ -81,8 +81,11 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   // lines goes out in one write, so the bot wakes once for it, not once per line.
   void send_text(std::string_view lines);
 
-  // Appends a note to the bot's log (under the same cap as its stderr).
-  void log(const std::string& text);
+  // Appends a note to the bot's log (under the same cap as its stderr). Notes are
+  // flushed at once unless `flush` is false: routine lines (a game starts) then reach
+  // the file with the next flushed line or when the process ends, which spares a
+  // write per game per bot.
+  void log(const std::string& text, bool flush = true);
 
   // SIGKILL to the whole process group, at once.
   void kill();

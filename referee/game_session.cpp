@@ -64,8 +64,13 @@ void GameSession::start() {
           }
         });
     p.log("[referee] game " + record_.round + " " + game_.spec() + " seat " + std::to_string(s) + " seed " +
-          std::to_string(seed_));
-    p.send(protocol::newgame_line(game_.spec(), s, n, seat_seed(seed_, s)));
+              std::to_string(seed_),
+          false);
+    // Sent with the first decision request (the mover's, and the others' at that moment):
+    // the first mover wakes once, for newgame and its request together.
+    Seat& seat = seats_[s - 1];
+    seat.pending += protocol::newgame_line(game_.spec(), s, n, seat_seed(seed_, s));
+    seat.pending += '\n';
   }
   asio::post(io_, [self] { self->advance(); });
 }
@@ -102,11 +107,19 @@ void GameSession::apply(Move m, std::int64_t micros) {
 }
 
 void GameSession::flush_events(Seat& seat) {
+  if (seat.pending.empty()) return;
   seat.bot->process().send_text(seat.pending);
   seat.pending.clear();
 }
 
 void GameSession::request_decision(int seat) {
+  if (!greeted_) {
+    // First request of the game: the other seats get their newgame (and any chance
+    // events so far) now, so they can prepare while the first mover thinks.
+    greeted_ = true;
+    for (int s = 1; s <= static_cast<int>(seats_.size()); ++s)
+      if (s != seat) flush_events(seats_[s - 1]);
+  }
   Seat& st = seats_[seat - 1];
   // The whole request (events, observation, legal moves, go) is one message in one
   // write: the bot wakes once per decision instead of once per line.

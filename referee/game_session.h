@@ -46,7 +46,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   struct Seat {
     std::shared_ptr<BotSession> bot;
     std::unique_ptr<SeatClock> clock;
-    std::string pending;    // event lines not yet sent, each ending in "\n"
+    std::string pending;    // lines not yet sent (newgame, events), each ending in "\n"
     std::size_t bytes = 0;  // since its last decision began
     int lines = 0;
   };
@@ -79,6 +79,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   Clock::time_point deadline_ = Clock::time_point::max();  // of the pending decision
   bool timer_armed_ = false;
   bool finished_ = false;
+  bool greeted_ = false;  // newgame has gone out to every seat
   std::vector<Move> scratch_;
   std::vector<std::string> legal_names_;  // reused: no allocation per decision once warm
   DecisionHook decision_hook_;
