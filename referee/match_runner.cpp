@@ -184,6 +184,9 @@ void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game)
     im.slots[i].io = loops[i % threads];
     asio::post(*im.slots[i].io, [&im, i] { im.schedule(im.slots[i]); });
   }
+  // A bot's PR_SET_PDEATHSIG fires when the *thread* that started it ends, so every bot
+  // is started by its slot's loop thread, and a loop's run() returns only once its slots
+  // have retired and their processes are reaped.
   std::vector<std::thread> workers;
   for (int t = 1; t < threads; ++t) workers.emplace_back([&im, loop = loops[t]] { im.run_loop(*loop); });
   im.run_loop(im.io);
