@@ -1,5 +1,7 @@
 #include "engine/flows/route_frontier.h"
 
+#include <algorithm>
+
 #include "engine/flows/board.h"
 
 namespace arena::flows {
@@ -81,37 +83,38 @@ std::uint64_t hash_key(std::uint64_t lo, std::uint64_t hi) {
 
 void FrontierSweep::Layer::clear() {
   keys.clear();
-  table.assign(64, -1);
+  if (table.size() != 64)
+    table.assign(64, 0);
+  else
+    std::fill(table.begin(), table.end(), 0);
   alive.clear();
   edges.clear();
 }
 
-int FrontierSweep::Layer::find(const Key& k) const {
-  const std::size_t mask = table.size() - 1;
-  for (std::size_t i = hash_key(k.lo, k.hi) & mask;; i = (i + 1) & mask) {
-    const int j = table[i];
-    if (j < 0) return -1;
-    if (keys[static_cast<std::size_t>(j)] == k) return j;
-  }
-}
-
 int FrontierSweep::Layer::insert(const Key& k) {
+  // A slot holds the key's hash in its high half and index + 1 in its low half (0: empty),
+  // so probes compare hashes in the table and read a key only when the hashes agree.
+  auto slot_of = [](std::uint64_t h, std::size_t j) { return (h & ~std::uint64_t{0xFFFFFFFF}) | (j + 1); };
   if (2 * (keys.size() + 1) > table.size()) {  // keep the table at most half full
-    table.assign(table.size() * 2, -1);
+    table.assign(table.size() * 2, 0);
     const std::size_t mask = table.size() - 1;
     for (std::size_t j = 0; j < keys.size(); ++j) {
-      std::size_t i = hash_key(keys[j].lo, keys[j].hi) & mask;
-      while (table[i] >= 0) i = (i + 1) & mask;
-      table[i] = static_cast<std::int32_t>(j);
+      const std::uint64_t h = hash_key(keys[j].lo, keys[j].hi);
+      std::size_t i = h & mask;
+      while (table[i] != 0) i = (i + 1) & mask;
+      table[i] = slot_of(h, j);
     }
   }
   const std::size_t mask = table.size() - 1;
-  std::size_t i = hash_key(k.lo, k.hi) & mask;
-  for (; table[i] >= 0; i = (i + 1) & mask)
-    if (keys[static_cast<std::size_t>(table[i])] == k) return table[i];
-  table[i] = static_cast<std::int32_t>(keys.size());
+  const std::uint64_t h = hash_key(k.lo, k.hi);
+  std::size_t i = h & mask;
+  for (; table[i] != 0; i = (i + 1) & mask) {
+    const std::uint64_t e = table[i];
+    if ((e ^ h) >> 32 == 0 && keys[(e & 0xFFFFFFFF) - 1] == k) return static_cast<int>((e & 0xFFFFFFFF) - 1);
+  }
+  table[i] = slot_of(h, keys.size());
   keys.push_back(k);
-  return table[i];
+  return static_cast<int>(keys.size() - 1);
 }
 
 void FrontierSweep::prepare(int i, const Key& from, Prepared& pr) const {
@@ -190,9 +193,6 @@ void FrontierSweep::prepare(int i, const Key& from, Prepared& pr) const {
 
 bool FrontierSweep::step(int i, const Prepared& pr, int m, Key& to) const {
   const auto& mate = matchings().all[static_cast<std::size_t>(m)].mate;
-  const auto& side = side_[i];
-  for (int s = 0; s < 6; ++s)
-    if (side[s].kind == kSelf && (mate[s] >= 0) != (mate[side[s].arg] >= 0)) return false;
   std::uint64_t lo = pr.lo, hi = pr.hi;
   int starts = pr.starts, goals = pr.goals, done = pr.done;
   auto put = [&](int q, int c) {
@@ -259,6 +259,11 @@ bool FrontierSweep::step(int i, const Prepared& pr, int m, Key& to) const {
   // Pieces anchored for a complete route can never finish (starts and goals count the
   // anchored pieces of the next frontier exactly: survivors plus the ones set above).
   if ((starts | goals) & done) return false;
+  // A route still open needs a start piece now or a start port still ahead, and a goal
+  // likewise; states without one can never finish, so they are dropped here rather than
+  // carried (with everything they fan out to) until the backward pass.
+  const int open_routes = ~done & ((1 << nroutes_) - 1);
+  if ((open_routes & ~starts & ~start_ahead_[i]) | (open_routes & ~goals & ~goal_ahead_[i])) return false;
   hi |= static_cast<std::uint64_t>(done) << 60;
   to = {lo, hi};
   return true;
@@ -359,6 +364,32 @@ bool FrontierSweep::run(const std::int16_t* wire, const std::int8_t* empty, cons
     frontier = next;
   }
   frontier_size_[steps_] = 0;
+  // A wire from a hex back to itself is used at both ends or at neither: the sides a
+  // matching may use at step i, as a bit per side set.
+  for (int i = 0; i < steps_; ++i) {
+    std::uint64_t ok = 0;
+    for (int support = 0; support < 64; ++support) {
+      bool consistent = true;
+      for (int s = 0; s < 6; ++s)
+        if (side_[i][s].kind == kSelf && (support >> s & 1) != (support >> side_[i][s].arg & 1))
+          consistent = false;
+      if (consistent) ok |= std::uint64_t{1} << support;
+    }
+    self_consistent_[i] = ok;
+  }
+  // Routes whose start (goal) ports lie on hexes after step i.
+  for (int i = steps_ - 1, starts = 0, goals = 0; i >= 0; --i) {
+    start_ahead_[i] = static_cast<std::int8_t>(starts);
+    goal_ahead_[i] = static_cast<std::int8_t>(goals);
+    for (int s = 0; s < 6; ++s) {
+      if (side_[i][s].kind != kAnchor) continue;
+      const int c = side_[i][s].arg;
+      if (c >= kGoalCode)
+        goals |= 1 << (c - kGoalCode);
+      else
+        starts |= 1 << (c - kStartCode);
+    }
+  }
 
   if (layers_.size() < static_cast<std::size_t>(steps_ + 1))
     layers_.resize(static_cast<std::size_t>(steps_ + 1));
@@ -370,7 +401,12 @@ bool FrontierSweep::run(const std::int16_t* wire, const std::int8_t* empty, cons
     Prepared pr;
     prepare(i, k, pr);
     // Every subset of the free sides, joined to the sides the state forces.
+    const std::uint64_t self_ok = self_consistent_[i];
     for (int sub = pr.free_sides;; sub = (sub - 1) & pr.free_sides) {
+      if (!(self_ok >> (pr.required | sub) & 1)) {
+        if (sub == 0) break;
+        continue;
+      }
       for (std::uint8_t m : ms.by_support[static_cast<std::size_t>(pr.required | sub)]) {
         Key to;
         if (step(i, pr, m, to)) f(m, to);

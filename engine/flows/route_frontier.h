@@ -48,7 +48,7 @@ class FrontierSweep {
   };
   struct Layer {
     std::vector<Key> keys;
-    std::vector<std::int32_t> table;  // open addressing: index into keys, -1 empty
+    std::vector<std::uint64_t> table;  // open addressing over keys (see insert())
     std::vector<std::uint8_t> alive;
     struct Edge {
       std::int32_t from, to;  // states of this layer and the next
@@ -56,7 +56,6 @@ class FrontierSweep {
     };
     std::vector<Edge> edges;  // transitions to the next layer
     void clear();
-    int find(const Key& k) const;
     int insert(const Key& k);  // index of k, added when new
   };
   // What a state looks like from the hex of step i, shared by all its matchings.
@@ -85,6 +84,11 @@ class FrontierSweep {
   // ends at this hex).
   std::array<std::int8_t, kCells + 1> frontier_size_{};
   std::array<std::array<std::int8_t, 32>, kCells> remap_{};
+  // Per step: routes (bit r) with a start or goal port on a hex visited after it.
+  std::array<std::int8_t, kCells> start_ahead_{}, goal_ahead_{};
+  // Per step: bit `support` set when that set of used sides treats every wire from the hex
+  // back to itself consistently (both ends used or neither).
+  std::array<std::uint64_t, kCells> self_consistent_{};
   std::vector<Layer> layers_;
   long states_ = 0;
 };
