@@ -1,5 +1,6 @@
 #include "engine/clump/clump.h"
 
+#include <charconv>
 #include <sstream>
 #include <stdexcept>
 
@@ -100,42 +101,36 @@ int ClumpState::to_cell(Move m) const {
 void ClumpState::legal_moves(std::vector<Move>& out) const {
   out.clear();
   if (outcome_ != Outcome::kPlaying) return;
-  GroupScratch& s = group_scratch();
-  label_groups(board_.data(), n_, s);
+  const GroupScratch& s = groups_of(board_.data(), n_);
   const int cells = n_ * n_;
   for (int from = 0; from < cells; ++from) {
     if (board_[from] != to_move_) continue;
     for (int dir = 0; dir < 4; ++dir) {
-      int to;
-      if (!neighbour(from, dir, to) || board_[to] == to_move_) continue;
-      if (evaluate_swap(board_.data(), n_, from, to, s).legal()) out.push_back(from * 4 + dir);
+      const int to = s.neighbour[from][dir];
+      if (to < 0 || board_[to] == to_move_) continue;
+      if (evaluate_swap(s, from, to).legal()) out.push_back(from * 4 + dir);
     }
   }
 }
 
-bool ClumpState::has_legal_swap() const {
-  GroupScratch& s = group_scratch();
-  label_groups(board_.data(), n_, s);
+bool ClumpState::has_legal_swap(const GroupScratch& s) const {
   const int cells = n_ * n_;
   for (int from = 0; from < cells; ++from) {
     if (board_[from] != to_move_) continue;
-    for (int dir = 0; dir < 4; ++dir) {
-      int to;
-      if (!neighbour(from, dir, to) || board_[to] == to_move_) continue;
-      if (evaluate_swap(board_.data(), n_, from, to, s).legal()) return true;
+    for (int to : s.neighbour[from]) {
+      if (to < 0 || board_[to] == to_move_) continue;
+      if (evaluate_swap(s, from, to).legal()) return true;
     }
   }
   return false;
 }
 
 SwapCheck ClumpState::check_swap(int from, int to) const {
-  GroupScratch& s = group_scratch();
-  label_groups(board_.data(), n_, s);
-  return evaluate_swap(board_.data(), n_, from, to, s);
+  return evaluate_swap(groups_of(board_.data(), n_), from, to);
 }
 
 bool ClumpState::connected(std::int8_t colour) const {
-  return has_connection(board_.data(), n_, colour, group_scratch());
+  return groups_of(board_.data(), n_).connected[colour];
 }
 
 void ClumpState::do_apply(Move m) {
@@ -147,15 +142,17 @@ void ClumpState::do_apply(Move m) {
 }
 
 void ClumpState::settle() {
+  // One labelling answers all three questions, and legal_moves() on this position reuses it.
+  const GroupScratch& s = groups_of(board_.data(), n_);
   // Either colour may have been connected by the swap, whoever made it; both at once is
   // impossible (a top-bottom and a left-right path of orthogonal steps must share a cell).
-  if (connected(kRed)) {
+  if (s.connected[kRed]) {
     outcome_ = Outcome::kConnection;
     winner_ = 1;
-  } else if (connected(kBlue)) {
+  } else if (s.connected[kBlue]) {
     outcome_ = Outcome::kConnection;
     winner_ = 2;
-  } else if (!has_legal_swap()) {
+  } else if (!has_legal_swap(s)) {
     outcome_ = Outcome::kNoSwap;  // ruling: a player without a legal swap loses
     winner_ = 2 - to_move_;
   } else if (plies_ >= clump_->max_game_length()) {
@@ -235,40 +232,80 @@ ParsedMove ClumpState::parse_move(std::string_view text) const {
 }
 
 std::string ClumpState::observation(int seat) const {
-  std::ostringstream o;
+  // Sent to a bot before every decision: built by appends into one reserved string.
   int counts[2] = {0, 0};
   for (int i = 0; i < n_ * n_; ++i) ++counts[board_[i]];
-  o << "game " << game().spec() << "\n";
-  o << "size " << n_ << "\n";
-  if (seat == 1 || seat == 2) o << "seat " << seat << " " << kColourName[seat - 1] << "\n";
-  if (outcome_ == Outcome::kPlaying)
-    o << "to_move " << to_move_ + 1 << " " << kColourName[to_move_] << "\n";
-  else
-    o << "to_move none\n";
-  o << "ply " << plies_ << "\n";
-  o << "last_move " << (history().empty() ? std::string("none") : move_to_string(history().back().move))
-    << "\n";
-  o << "stones red " << counts[kRed] << " blue " << counts[kBlue] << "\n";
+  const std::string& spec = game().spec();
+  std::string o;
+  o.reserve(spec.size() + 160 + static_cast<std::size_t>(n_) * (n_ + 8));
+  auto number = [&o](int v) {
+    char buf[12];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    o.append(buf, end);
+  };
+  o += "game ";
+  o += spec;
+  o += "\nsize ";
+  number(n_);
+  o += '\n';
+  if (seat == 1 || seat == 2) {
+    o += "seat ";
+    number(seat);
+    o += ' ';
+    o += kColourName[seat - 1];
+    o += '\n';
+  }
+  if (outcome_ == Outcome::kPlaying) {
+    o += "to_move ";
+    number(to_move_ + 1);
+    o += ' ';
+    o += kColourName[to_move_];
+    o += '\n';
+  } else {
+    o += "to_move none\n";
+  }
+  o += "ply ";
+  number(plies_);
+  o += "\nlast_move ";
+  if (history().empty()) {
+    o += "none";
+  } else {
+    const Move last = history().back().move;
+    o += grid::cell_name(from_cell(last), n_);
+    o += '-';
+    o += grid::cell_name(to_cell(last), n_);
+  }
+  o += "\nstones red ";
+  number(counts[kRed]);
+  o += " blue ";
+  number(counts[kBlue]);
+  o += '\n';
   for (int r = n_ - 1; r >= 0; --r) {
-    o << "row " << r + 1 << " ";
-    for (int c = 0; c < n_; ++c) o << kColourChar[board_[r * n_ + c]];
-    o << "\n";
+    o += "row ";
+    number(r + 1);
+    o += ' ';
+    for (int c = 0; c < n_; ++c) o += kColourChar[board_[r * n_ + c]];
+    o += '\n';
   }
   switch (outcome_) {
     case Outcome::kPlaying:
-      o << "status playing\n";
+      o += "status playing\n";
       break;
     case Outcome::kConnection:
-      o << "status over winner " << winner_ << " connection\n";
+      o += "status over winner ";
+      number(winner_);
+      o += " connection\n";
       break;
     case Outcome::kNoSwap:
-      o << "status over winner " << winner_ << " no_swap\n";
+      o += "status over winner ";
+      number(winner_);
+      o += " no_swap\n";
       break;
     case Outcome::kLengthCap:
-      o << "status over draw length_cap\n";
+      o += "status over draw length_cap\n";
       break;
   }
-  return o.str();
+  return o;
 }
 
 std::string ClumpState::render() const {

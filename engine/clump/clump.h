@@ -52,6 +52,8 @@ struct SwapCheck {
 
 enum class Outcome { kPlaying, kConnection, kNoSwap, kLengthCap };
 
+struct GroupScratch;
+
 class ClumpState : public StateBase<ClumpState> {
  public:
   explicit ClumpState(const ClumpGame& game);
@@ -94,7 +96,7 @@ class ClumpState : public StateBase<ClumpState> {
  private:
   std::string describe_cell(int cell) const;
   void settle();  // after a change: win by connection, no swap left, or the cap
-  bool has_legal_swap() const;
+  bool has_legal_swap(const GroupScratch& groups) const;
   bool neighbour(int cell, int dir, int& out) const;
 
   const ClumpGame* clump_;
