@@ -94,39 +94,42 @@ Move ClumpState::swap_code(int from, int to) const {
 
 int ClumpState::to_cell(Move m) const {
   int to = -1;
-  neighbour(m / 4, m % 4, to);
-  return to;
+  return neighbour(m / 4, m % 4, to) ? to : -1;
 }
 
 void ClumpState::legal_moves(std::vector<Move>& out) const {
   out.clear();
   if (outcome_ != Outcome::kPlaying) return;
   const GroupScratch& s = groups_of(board_.data(), n_);
+  const std::int8_t enemy = static_cast<std::int8_t>(1 - to_move_);
   const int cells = n_ * n_;
   for (int from = 0; from < cells; ++from) {
     if (board_[from] != to_move_) continue;
     for (int dir = 0; dir < 4; ++dir) {
       const int to = s.neighbour[from][dir];
-      if (to < 0 || board_[to] == to_move_) continue;
-      if (evaluate_swap(s, from, to).legal()) out.push_back(from * 4 + dir);
+      if (s.board[to] != enemy) continue;  // own stone or off the board
+      if (evaluate_swap(s, from, dir).legal()) out.push_back(from * 4 + dir);
     }
   }
 }
 
 bool ClumpState::has_legal_swap(const GroupScratch& s) const {
+  const std::int8_t enemy = static_cast<std::int8_t>(1 - to_move_);
   const int cells = n_ * n_;
   for (int from = 0; from < cells; ++from) {
     if (board_[from] != to_move_) continue;
-    for (int to : s.neighbour[from]) {
-      if (to < 0 || board_[to] == to_move_) continue;
-      if (evaluate_swap(s, from, to).legal()) return true;
+    for (int dir = 0; dir < 4; ++dir) {
+      if (s.board[s.neighbour[from][dir]] != enemy) continue;
+      if (evaluate_swap(s, from, dir).legal()) return true;
     }
   }
   return false;
 }
 
 SwapCheck ClumpState::check_swap(int from, int to) const {
-  return evaluate_swap(groups_of(board_.data(), n_), from, to);
+  const Move code = swap_code(from, to);
+  if (code < 0) return SwapCheck{};  // not neighbours: no swap
+  return evaluate_swap(groups_of(board_.data(), n_), from, code % 4);
 }
 
 bool ClumpState::connected(std::int8_t colour) const {
@@ -162,7 +165,18 @@ void ClumpState::settle() {
 }
 
 std::string ClumpState::move_to_string(Move m) const {
-  return grid::cell_name(from_cell(m), n_) + "-" + grid::cell_name(to_cell(m), n_);
+  // Named for every legal move before every decision, so written straight into one short
+  // (small-string) buffer: the same text as grid::cell_name + "-" + grid::cell_name.
+  char buf[8];
+  int k = 0;
+  for (int cell : {from_cell(m), to_cell(m)}) {
+    if (k > 0) buf[k++] = '-';
+    const int row = cell / n_ + 1;
+    buf[k++] = static_cast<char>('a' + cell % n_);
+    if (row >= 10) buf[k++] = static_cast<char>('0' + row / 10);
+    buf[k++] = static_cast<char>('0' + row % 10);
+  }
+  return std::string(buf, k);
 }
 
 std::string ClumpState::describe_cell(int cell) const {
@@ -173,7 +187,12 @@ ParsedMove ClumpState::parse_move(std::string_view text) const {
   ParsedMove r;
   std::vector<Move> legal;
   legal_moves(legal);
-  const std::string quoted = "'" + std::string(text) + "'";
+  // Appended rather than "'" + text + "'": g++ 12 -O3 warns falsely (-Wrestrict) on that.
+  std::string quoted;
+  quoted.reserve(text.size() + 2);
+  quoted += '\'';
+  quoted += text;
+  quoted += '\'';
   auto fail = [&](ParsedMove::Status status, const std::string& why) {
     r.status = status;
     r.error = why + legal_moves_hint(*this, legal);
@@ -270,10 +289,7 @@ std::string ClumpState::observation(int seat) const {
   if (history().empty()) {
     o += "none";
   } else {
-    const Move last = history().back().move;
-    o += grid::cell_name(from_cell(last), n_);
-    o += '-';
-    o += grid::cell_name(to_cell(last), n_);
+    o += move_to_string(history().back().move);
   }
   o += "\nstones red ";
   number(counts[kRed]);

@@ -84,8 +84,9 @@ class ClumpState : public StateBase<ClumpState> {
   // or -1 when the cells are not orthogonal neighbours.
   Move swap_code(int from, int to) const;
   static int from_cell(Move m) { return m / 4; }
-  int to_cell(Move m) const;
-  // The swap conditions for the mover's stone on `from` and the enemy stone on `to`.
+  int to_cell(Move m) const;  // -1 when the direction leads off the board
+  // The swap conditions for the mover's stone on `from` and the enemy stone on `to`; all
+  // zero (illegal) when the cells are not orthogonal neighbours.
   SwapCheck check_swap(int from, int to) const;
   // Whether `colour` joins its two sides.
   bool connected(std::int8_t colour) const;

@@ -1,23 +1,33 @@
 #include "engine/clump/groups.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace arena::clump {
 
 namespace {
 
+using S = GroupScratch;
+
 void build_neighbours(int n, GroupScratch& s) {
   for (int cell = 0; cell < n * n; ++cell) {
     const int r = cell / n, c = cell % n;
     auto& nb = s.neighbour[cell];
-    nb[0] = static_cast<std::int16_t>(r > 0 ? cell - n : -1);
-    nb[1] = static_cast<std::int16_t>(c > 0 ? cell - 1 : -1);
-    nb[2] = static_cast<std::int16_t>(c + 1 < n ? cell + 1 : -1);
-    nb[3] = static_cast<std::int16_t>(r + 1 < n ? cell + n : -1);
+    nb[0] = static_cast<std::int16_t>(r > 0 ? cell - n : S::kOffBoard);
+    nb[1] = static_cast<std::int16_t>(c > 0 ? cell - 1 : S::kOffBoard);
+    nb[2] = static_cast<std::int16_t>(c + 1 < n ? cell + 1 : S::kOffBoard);
+    nb[3] = static_cast<std::int16_t>(r + 1 < n ? cell + n : S::kOffBoard);
+    for (int d = 0; d < 4; ++d)
+      for (int i = 0, k = 0; i < 4; ++i)
+        if (i != d) s.others[cell][d][k++] = nb[i];
     s.edges[cell] = static_cast<std::uint8_t>((r == 0 ? 1 : 0) | (r == n - 1 ? 2 : 0) | (c == 0 ? 4 : 0) |
                                               (c == n - 1 ? 8 : 0));
   }
+  // The off-board cell: no colour, and harmless values wherever the evaluation reads it.
+  s.board[S::kOffBoard] = S::kNoColour;
+  s.label[S::kOffBoard] = 0;
+  s.disc[S::kOffBoard] = 0;
   s.neighbours_for = n;
 }
 
@@ -25,8 +35,16 @@ void build_neighbours(int n, GroupScratch& s) {
 // articulation-point bookkeeping), iteratively: a 26x26 board would nest 676 calls deep.
 void label(GroupScratch& s) {
   const int cells = s.n * s.n;
+  // Same-colour neighbours as bit masks first: the depth-first search below then visits only
+  // those, instead of testing (and mispredicting) the colour of every neighbour.
+  for (int cell = 0; cell < cells; ++cell) {
+    const auto& nb = s.neighbour[cell];
+    const std::int8_t colour = s.board[cell];
+    s.pending[cell] =
+        static_cast<std::uint8_t>((s.board[nb[0]] == colour) | (s.board[nb[1]] == colour) << 1 |
+                                  (s.board[nb[2]] == colour) << 2 | (s.board[nb[3]] == colour) << 3);
+  }
   std::fill(s.label.begin(), s.label.begin() + cells, std::int16_t{-1});
-  std::fill(s.split_off.begin(), s.split_off.begin() + cells, std::int16_t{0});
   s.connected[0] = s.connected[1] = false;
   std::int16_t next_label = 0, counter = 0;
   for (int root = 0; root < cells; ++root) {
@@ -39,20 +57,33 @@ void label(GroupScratch& s) {
       s.label[cell] = next_label;
       s.disc[cell] = s.low[cell] = counter++;
       s.parent[cell] = static_cast<std::int16_t>(parent);
-      s.next_dir[cell] = 0;
+      s.child_start[cell].fill(S::kNoChild);
+      s.child_cut[cell].fill(0);
+      s.children[cell] = 0;
+      s.split_off[cell] = 0;
+      if (parent >= 0) {
+        const int slot = s.children[parent]++;
+        s.child_slot[cell] = static_cast<std::uint8_t>(slot);
+        s.child_start[parent][slot] = s.disc[cell];
+      }
       s.stack[top++] = static_cast<std::int16_t>(cell);
       edges |= s.edges[cell];
     };
     discover(root, -1);
     while (top > 0) {
       const int v = s.stack[top - 1];
-      if (s.next_dir[v] < 4) {
-        const int w = s.neighbour[v][s.next_dir[v]++];
-        if (w < 0 || s.board[w] != colour) continue;
-        if (s.label[w] < 0)
+      if (s.pending[v] != 0) {
+        const int dir = std::countr_zero(s.pending[v]);
+        s.pending[v] = static_cast<std::uint8_t>(s.pending[v] & (s.pending[v] - 1));
+        const int w = s.neighbour[v][dir];
+        if (s.label[w] < 0) {
+          // The tree edge back to v is not a back edge: w need not look at it (directions
+          // 0-3 and 1-2 are opposite).
+          s.pending[w] = static_cast<std::uint8_t>(s.pending[w] & ~(1u << (3 - dir)));
           discover(w, v);
-        else if (w != s.parent[v])
+        } else {
           s.low[v] = std::min(s.low[v], s.disc[w]);
+        }
         continue;
       }
       // Every cell of v's subtree was discovered after v and before v finished.
@@ -62,7 +93,10 @@ void label(GroupScratch& s) {
       if (p < 0) continue;
       s.low[p] = std::min(s.low[p], s.low[v]);
       // No back edge from v's subtree climbs above p: removing p cuts the subtree off.
-      if (s.low[v] >= s.disc[p]) s.split_off[p] = static_cast<std::int16_t>(s.split_off[p] + s.subtree[v]);
+      if (s.low[v] >= s.disc[p]) {
+        s.child_cut[p][s.child_slot[v]] = s.subtree[v];
+        s.split_off[p] = static_cast<std::int16_t>(s.split_off[p] + s.subtree[v]);
+      }
     }
     s.size[next_label++] = static_cast<std::int16_t>(counter - first);
     // Red joins row 1 to the top row, Blue column a to the last column.
@@ -79,50 +113,51 @@ struct SideResult {
 // One swapped stone: it leaves `from` for `to`. G is its group at `from` before the swap,
 // H its group at `to` after it. Only `from` and `to` change colour, so H is the stone plus
 // the pieces next to `to` of the stone's colour with `from` removed: other groups whole,
-// and G split at `from` into the child subtrees cut off there and the rest.
-// Always inlined: returned by value out of line, the small struct came back through a
-// store-forwarding stall that cost a third of the swap evaluation.
-[[gnu::always_inline]] inline SideResult side(const GroupScratch& s, int from, int to) {
-  const std::int8_t colour = s.board[from];
+// and G split at `from` into the child subtrees cut off there and the rest. `back` is the
+// direction from `to` to `from`.
+// Written with selects rather than branches (the outcomes are data-dependent and
+// mispredicted), and always inlined: returned out of line, the small struct came back
+// through a store-forwarding stall.
+[[gnu::always_inline]] inline SideResult side(const GroupScratch& s, int from, int to, int back) {
+  const int colour = s.board[from];
   const int g = s.label[from];
   SideResult r;
   r.before = s.size[g];
-  r.after = 1;
-  const int rest_size = r.before - 1 - s.split_off[from];
-  // Pieces already counted, as keys: a cut-off child's cell, kMaxCells for G's rest,
-  // kMaxCells + 1 + label for another group.
-  int seen[4], distinct = 0, in_old_group = 0;
-  bool touches_old_group = false;
-  for (int y : s.neighbour[to]) {
-    if (y < 0 || y == from || s.board[y] != colour) continue;
-    int key, size;
-    if (s.label[y] != g) {
-      key = kMaxCells + 1 + s.label[y];
-      size = s.size[s.label[y]];
-    } else {
-      touches_old_group = true;
-      key = kMaxCells;
-      size = rest_size;
-      if (s.disc[y] > s.disc[from] && s.disc[y] < s.disc[from] + s.subtree[from]) {
-        // y lies under `from`: find the child subtree holding it.
-        for (int c : s.neighbour[from]) {
-          if (c < 0 || s.parent[c] != from || s.disc[y] < s.disc[c] || s.disc[y] >= s.disc[c] + s.subtree[c])
-            continue;
-          if (s.low[c] >= s.disc[from]) {
-            key = c;
-            size = s.subtree[c];
-          }
-          break;
-        }
-      }
-    }
-    if (std::find(seen, seen + distinct, key) != seen + distinct) continue;
-    seen[distinct++] = key;
-    r.after += size;
-    if (key <= kMaxCells) in_old_group += size;
+  const int from_disc = s.disc[from];
+  const unsigned under_span = static_cast<unsigned>(s.subtree[from] - 1);
+  const int rest = r.before - 1 - s.split_off[from];
+  const auto& start = s.child_start[from];
+  const auto& cut = s.child_cut[from];
+  // Each other neighbour of `to` names the piece it belongs to by a key: the start of a cut-off
+  // child subtree (< kMaxCells), kMaxCells for the rest of G, kMaxCells + 1 + label for
+  // another group, and a negative key for no piece.
+  int key[3], piece[3], old[3];
+  for (int i = 0; i < 3; ++i) {
+    const int y = s.others[to][back][i];
+    const bool valid = s.board[y] == colour;
+    const int ly = s.label[y], dy = s.disc[y];
+    const bool same = ly == g;
+    const bool under = static_cast<unsigned>(dy - from_disc - 1) < under_span;
+    // Children are in discovery order: y lies under the last one starting at or before it.
+    const int child = ((dy >= start[0]) + (dy >= start[1]) + (dy >= start[2]) + (dy >= start[3]) - 1) & 3;
+    const int cut_size = under ? cut[child] : 0;
+    const int own_key = cut_size ? start[child] : kMaxCells;
+    const int own_size = cut_size ? cut_size : rest;
+    key[i] = !valid ? -1 - i : same ? own_key : kMaxCells + 1 + ly;
+    piece[i] = !valid ? 0 : same ? own_size : s.size[ly];
+    old[i] = valid && same ? own_size : 0;
   }
-  // G is diminished when it was the stone alone or when some of its other stones are not in H.
-  r.diminished = !touches_old_group || in_old_group < r.before - 1 ? r.before : 0;
+  // A piece reached through two neighbours of `to` counts once.
+  r.after = 1 + piece[0];
+  int in_old_group = old[0];
+  for (int i = 1; i < 3; ++i) {
+    const bool repeat = key[i] == key[0] || (i == 2 && key[2] == key[1]);
+    r.after += repeat ? 0 : piece[i];
+    in_old_group += repeat ? 0 : old[i];
+  }
+  // G is diminished when it was the stone alone or when some of its other stones are not in
+  // H. (A piece of G in H has at least one stone, so in_old_group == 0 means H holds none.)
+  r.diminished = in_old_group == 0 || in_old_group < r.before - 1 ? r.before : 0;
   return r;
 }
 
@@ -139,9 +174,10 @@ const GroupScratch& groups_of(const std::int8_t* board, int n) {
   return s;
 }
 
-SwapCheck evaluate_swap(const GroupScratch& s, int own, int enemy) {
-  SideResult a = side(s, own, enemy);
-  SideResult b = side(s, enemy, own);
+SwapCheck evaluate_swap(const GroupScratch& s, int own, int dir) {
+  const int enemy = s.neighbour[own][dir];
+  SideResult a = side(s, own, enemy, 3 - dir);  // `own` lies opposite `dir` seen from `enemy`
+  SideResult b = side(s, enemy, own, dir);
   SwapCheck c;
   c.own_before = a.before;
   c.own_after = a.after;

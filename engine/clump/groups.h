@@ -13,38 +13,57 @@
 namespace arena::clump {
 
 struct GroupScratch {
+  // Off-board neighbours point at this cell, which holds neither colour: the swap
+  // evaluation reads its four neighbour slots without testing for the edge.
+  static constexpr int kOffBoard = kMaxCells;
+  static constexpr std::int8_t kNoColour = 2;
+  static constexpr int kSlots = kMaxCells + 1;
+
   // The board these arrays describe: a labelling is reused while the board is unchanged.
   int n = 0;
-  std::array<std::int8_t, kMaxCells> board;
+  std::array<std::int8_t, kSlots> board;
   bool labelled = false;
 
-  // Orthogonal neighbours per cell in move-direction order (down, left, right, up), -1 off
-  // the board; built when the size changes.
+  // Orthogonal neighbours per cell in move-direction order (down, left, right, up), kOffBoard
+  // past the edge; built when the size changes.
   int neighbours_for = 0;
-  std::array<std::array<std::int16_t, 4>, kMaxCells> neighbour;
-  std::array<std::uint8_t, kMaxCells> edges;  // bit 0 row 1, 1 top row, 2 column a, 3 last column
+  std::array<std::array<std::int16_t, 4>, kSlots> neighbour;
+  // The three other neighbours, per cell and direction: the cells next to a swapped stone's
+  // new place, its old place left out.
+  std::array<std::array<std::array<std::int16_t, 3>, 4>, kSlots> others;
+  std::array<std::uint8_t, kSlots> edges;  // bit 0 row 1, 1 top row, 2 column a, 3 last column
 
-  std::array<std::int16_t, kMaxCells> label;  // group id of every cell
-  std::array<std::int16_t, kMaxCells> size;   // stones per group id
+  std::array<std::int16_t, kSlots> label;  // group id of every cell
+  std::array<std::int16_t, kSlots> size;   // stones per group id
   // Depth-first tree of each group. A group's cells have consecutive discovery numbers, and
   // a cell's subtree is the cells numbered [disc, disc + subtree).
-  std::array<std::int16_t, kMaxCells> disc;
-  std::array<std::int16_t, kMaxCells> low;      // smallest disc reachable from the subtree by one back edge
-  std::array<std::int16_t, kMaxCells> subtree;  // cells in the subtree, the cell included
-  std::array<std::int16_t, kMaxCells> parent;   // -1 at a group's root
-  // Stones cut off from the group's root side when the cell is removed: the total size of
-  // the child subtrees that have no back edge above the cell.
-  std::array<std::int16_t, kMaxCells> split_off;
-  std::array<std::int16_t, kMaxCells> stack;
-  std::array<std::uint8_t, kMaxCells> next_dir;  // depth-first iteration state
-  bool connected[2] = {false, false};            // per colour: a group joins its two sides
+  std::array<std::int16_t, kSlots> disc;
+  std::array<std::int16_t, kSlots> low;      // smallest disc reachable from the subtree by one back edge
+  std::array<std::int16_t, kSlots> subtree;  // cells in the subtree, the cell included
+  std::array<std::int16_t, kSlots> parent;   // -1 at a group's root
+  // Per cell, its tree children in discovery order: where each child's subtree starts
+  // (kNoChild past the last child) and, when removing the cell cuts that subtree off the
+  // rest of the group, its size (else 0).
+  static constexpr std::int16_t kNoChild = 0x7fff;
+  std::array<std::array<std::int16_t, 4>, kSlots> child_start;
+  std::array<std::array<std::int16_t, 4>, kSlots> child_cut;
+  std::array<std::uint8_t, kSlots> children;    // how many
+  std::array<std::uint8_t, kSlots> child_slot;  // a cell's index among its parent's children
+  // Stones cut off from the group's root side when the cell is removed (sum of child_cut).
+  std::array<std::int16_t, kSlots> split_off;
+  std::array<std::int16_t, kSlots> stack;
+  // Depth-first iteration state: directions (bits as in `neighbour`) to a stone of the same
+  // colour not yet looked at.
+  std::array<std::uint8_t, kSlots> pending;
+  bool connected[2] = {false, false};  // per colour: a group joins its two sides
 };
 
 // This thread's scratch, labelled for `board` (size x size). Labelling again only when the
 // board differs from the one labelled last.
 const GroupScratch& groups_of(const std::int8_t* board, int size);
 
-// The swap conditions for the stones on adjacent cells `own` and `enemy` of the labelled board.
-SwapCheck evaluate_swap(const GroupScratch& s, int own, int enemy);
+// The swap conditions for the stones on `own` and on its neighbour in direction `dir`
+// (0 down, 1 left, 2 right, 3 up) of the labelled board.
+SwapCheck evaluate_swap(const GroupScratch& s, int own, int dir);
 
 }  // namespace arena::clump

@@ -14,6 +14,7 @@
 #include "engine/core/perft.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
+#include "engine/grid/square_coords.h"
 
 using namespace arena;
 using namespace arena::clump;
@@ -815,5 +816,29 @@ TEST_CASE("clump: swap evaluation from group trees agrees with flood fills on ra
     }
   }
   CHECK(boards == 2 * (4 * 300 + 20));
+  // Cells that are not neighbours make no swap.
+  auto g4 = clump_game(4);
+  auto s = g4->new_initial_state();
+  for (auto [from, to] : {std::pair{0, 2}, {0, 5}, {3, 4}, {0, 0}})
+    CHECK_FALSE(static_cast<ClumpState&>(*s).check_swap(from, to).legal());
   CHECK(swaps > 250000);
+}
+
+TEST_CASE("clump: move names are the two cell names joined by '-', on every size", "[clump]") {
+  for (int n = 4; n <= 26; n += 2) {
+    auto g = clump_game(n);
+    auto st = g->new_initial_state();
+    auto& s = static_cast<ClumpState&>(*st);
+    int named = 0;
+    for (int from = 0; from < n * n; ++from)
+      for (int dir = 0; dir < 4; ++dir) {
+        const Move m = from * 4 + dir;
+        const int to = s.to_cell(m);
+        if (to < 0) continue;
+        INFO("size " << n << " move " << m);
+        CHECK(s.move_to_string(m) == grid::cell_name(from, n) + "-" + grid::cell_name(to, n));
+        ++named;
+      }
+    CHECK(named == 4 * n * (n - 1));
+  }
 }
