@@ -26,6 +26,20 @@ ClumpGame::ClumpGame(const GameInfo& info, Params params) : Game(info, std::move
   size_ = static_cast<int>(this->params().integer("size"));
   if (size_ % 2 != 0) throw SpecError("clump: size must be even (got " + std::to_string(size_) + ")");
   length_cap_ = kCapPerCell * size_ * size_;
+  move_names_.resize(static_cast<std::size_t>(4 * size_ * size_));
+  for (int from = 0; from < size_ * size_; ++from) {
+    const int r = from / size_, c = from % size_;
+    const int to[4] = {r > 0 ? from - size_ : -1, c > 0 ? from - 1 : -1, c + 1 < size_ ? from + 1 : -1,
+                       r + 1 < size_ ? from + size_ : -1};
+    for (int dir = 0; dir < 4; ++dir)
+      if (to[dir] >= 0)
+        move_names_[from * 4 + dir] = grid::cell_name(from, size_) + "-" + grid::cell_name(to[dir], size_);
+  }
+}
+
+const std::string& ClumpGame::move_name(Move m) const {
+  static const std::string none;
+  return m >= 0 && static_cast<std::size_t>(m) < move_names_.size() ? move_names_[m] : none;
 }
 
 std::unique_ptr<State> ClumpGame::new_initial_state() const { return std::make_unique<ClumpState>(*this); }
@@ -164,20 +178,7 @@ void ClumpState::settle() {
   }
 }
 
-std::string ClumpState::move_to_string(Move m) const {
-  // Named for every legal move before every decision, so written straight into one short
-  // (small-string) buffer: the same text as grid::cell_name + "-" + grid::cell_name.
-  char buf[8];
-  int k = 0;
-  for (int cell : {from_cell(m), to_cell(m)}) {
-    if (k > 0) buf[k++] = '-';
-    const int row = cell / n_ + 1;
-    buf[k++] = static_cast<char>('a' + cell % n_);
-    if (row >= 10) buf[k++] = static_cast<char>('0' + row / 10);
-    buf[k++] = static_cast<char>('0' + row % 10);
-  }
-  return std::string(buf, k);
-}
+std::string ClumpState::move_to_string(Move m) const { return clump_->move_name(m); }
 
 std::string ClumpState::describe_cell(int cell) const {
   return grid::cell_name(cell, n_) + " holds a " + kColourTitle[board_[cell]] + " stone";

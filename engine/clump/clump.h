@@ -34,10 +34,14 @@ class ClumpGame : public Game {
   // The safety cap: a game still running after this many swaps is drawn (docs/rules/clump.md).
   int max_game_length() const override { return length_cap_; }
   int size() const { return size_; }
+  // Text of every move code ("c3-c4"), empty for a direction off the board: named for each
+  // legal move before every decision, so worked out once per game.
+  const std::string& move_name(Move m) const;
 
  private:
   int size_;
   int length_cap_;
+  std::vector<std::string> move_names_;
 };
 
 // Why a swap is (il)legal: the sizes the swap conditions compare. For the mover's stone

@@ -50,6 +50,20 @@ void label(GroupScratch& s) {
   for (int root = 0; root < cells; ++root) {
     if (s.label[root] >= 0) continue;
     const std::int8_t colour = s.board[root];
+    if (s.pending[root] == 0) {
+      // A stone alone, as most are in play from the checkerboard: a one-cell tree.
+      s.label[root] = next_label;
+      s.disc[root] = s.low[root] = counter++;
+      s.subtree[root] = 1;
+      s.parent[root] = -1;
+      s.child_start[root].fill(S::kNoChild);
+      s.child_cut[root].fill(0);
+      s.children[root] = 0;
+      s.split_off[root] = 0;
+      s.size[next_label++] = 1;
+      // Only on a 1-wide board could one stone join two sides; sizes start at 4.
+      continue;
+    }
     const std::int16_t first = counter;
     unsigned edges = 0;
     int top = 0;
