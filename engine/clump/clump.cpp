@@ -1,5 +1,6 @@
 #include "engine/clump/clump.h"
 
+#include <charconv>
 #include <sstream>
 #include <stdexcept>
 
@@ -25,6 +26,20 @@ ClumpGame::ClumpGame(const GameInfo& info, Params params) : Game(info, std::move
   size_ = static_cast<int>(this->params().integer("size"));
   if (size_ % 2 != 0) throw SpecError("clump: size must be even (got " + std::to_string(size_) + ")");
   length_cap_ = kCapPerCell * size_ * size_;
+  move_names_.resize(static_cast<std::size_t>(4 * size_ * size_));
+  for (int from = 0; from < size_ * size_; ++from) {
+    const int r = from / size_, c = from % size_;
+    const int to[4] = {r > 0 ? from - size_ : -1, c > 0 ? from - 1 : -1, c + 1 < size_ ? from + 1 : -1,
+                       r + 1 < size_ ? from + size_ : -1};
+    for (int dir = 0; dir < 4; ++dir)
+      if (to[dir] >= 0)
+        move_names_[from * 4 + dir] = grid::cell_name(from, size_) + "-" + grid::cell_name(to[dir], size_);
+  }
+}
+
+const std::string& ClumpGame::move_name(Move m) const {
+  static const std::string none;
+  return m >= 0 && static_cast<std::size_t>(m) < move_names_.size() ? move_names_[m] : none;
 }
 
 std::unique_ptr<State> ClumpGame::new_initial_state() const { return std::make_unique<ClumpState>(*this); }
@@ -93,49 +108,46 @@ Move ClumpState::swap_code(int from, int to) const {
 
 int ClumpState::to_cell(Move m) const {
   int to = -1;
-  neighbour(m / 4, m % 4, to);
-  return to;
+  return neighbour(m / 4, m % 4, to) ? to : -1;
 }
 
 void ClumpState::legal_moves(std::vector<Move>& out) const {
   out.clear();
   if (outcome_ != Outcome::kPlaying) return;
-  GroupScratch& s = group_scratch();
-  label_groups(board_.data(), n_, s);
+  const GroupScratch& s = groups_of(board_.data(), n_);
+  const std::int8_t enemy = static_cast<std::int8_t>(1 - to_move_);
   const int cells = n_ * n_;
   for (int from = 0; from < cells; ++from) {
     if (board_[from] != to_move_) continue;
     for (int dir = 0; dir < 4; ++dir) {
-      int to;
-      if (!neighbour(from, dir, to) || board_[to] == to_move_) continue;
-      if (evaluate_swap(board_.data(), n_, from, to, s).legal()) out.push_back(from * 4 + dir);
+      const int to = s.neighbour[from][dir];
+      if (s.board[to] != enemy) continue;  // own stone or off the board
+      if (evaluate_swap(s, from, dir).legal()) out.push_back(from * 4 + dir);
     }
   }
 }
 
-bool ClumpState::has_legal_swap() const {
-  GroupScratch& s = group_scratch();
-  label_groups(board_.data(), n_, s);
+bool ClumpState::has_legal_swap(const GroupScratch& s) const {
+  const std::int8_t enemy = static_cast<std::int8_t>(1 - to_move_);
   const int cells = n_ * n_;
   for (int from = 0; from < cells; ++from) {
     if (board_[from] != to_move_) continue;
     for (int dir = 0; dir < 4; ++dir) {
-      int to;
-      if (!neighbour(from, dir, to) || board_[to] == to_move_) continue;
-      if (evaluate_swap(board_.data(), n_, from, to, s).legal()) return true;
+      if (s.board[s.neighbour[from][dir]] != enemy) continue;
+      if (evaluate_swap(s, from, dir).legal()) return true;
     }
   }
   return false;
 }
 
 SwapCheck ClumpState::check_swap(int from, int to) const {
-  GroupScratch& s = group_scratch();
-  label_groups(board_.data(), n_, s);
-  return evaluate_swap(board_.data(), n_, from, to, s);
+  const Move code = swap_code(from, to);
+  if (code < 0) return SwapCheck{};  // not neighbours: no swap
+  return evaluate_swap(groups_of(board_.data(), n_), from, code % 4);
 }
 
 bool ClumpState::connected(std::int8_t colour) const {
-  return has_connection(board_.data(), n_, colour, group_scratch());
+  return groups_of(board_.data(), n_).connected[colour];
 }
 
 void ClumpState::do_apply(Move m) {
@@ -147,15 +159,17 @@ void ClumpState::do_apply(Move m) {
 }
 
 void ClumpState::settle() {
+  // One labelling answers all three questions, and legal_moves() on this position reuses it.
+  const GroupScratch& s = groups_of(board_.data(), n_);
   // Either colour may have been connected by the swap, whoever made it; both at once is
   // impossible (a top-bottom and a left-right path of orthogonal steps must share a cell).
-  if (connected(kRed)) {
+  if (s.connected[kRed]) {
     outcome_ = Outcome::kConnection;
     winner_ = 1;
-  } else if (connected(kBlue)) {
+  } else if (s.connected[kBlue]) {
     outcome_ = Outcome::kConnection;
     winner_ = 2;
-  } else if (!has_legal_swap()) {
+  } else if (!has_legal_swap(s)) {
     outcome_ = Outcome::kNoSwap;  // ruling: a player without a legal swap loses
     winner_ = 2 - to_move_;
   } else if (plies_ >= clump_->max_game_length()) {
@@ -164,9 +178,7 @@ void ClumpState::settle() {
   }
 }
 
-std::string ClumpState::move_to_string(Move m) const {
-  return grid::cell_name(from_cell(m), n_) + "-" + grid::cell_name(to_cell(m), n_);
-}
+std::string ClumpState::move_to_string(Move m) const { return clump_->move_name(m); }
 
 std::string ClumpState::describe_cell(int cell) const {
   return grid::cell_name(cell, n_) + " holds a " + kColourTitle[board_[cell]] + " stone";
@@ -176,7 +188,12 @@ ParsedMove ClumpState::parse_move(std::string_view text) const {
   ParsedMove r;
   std::vector<Move> legal;
   legal_moves(legal);
-  const std::string quoted = "'" + std::string(text) + "'";
+  // Appended rather than "'" + text + "'": g++ 12 -O3 warns falsely (-Wrestrict) on that.
+  std::string quoted;
+  quoted.reserve(text.size() + 2);
+  quoted += '\'';
+  quoted += text;
+  quoted += '\'';
   auto fail = [&](ParsedMove::Status status, const std::string& why) {
     r.status = status;
     r.error = why + legal_moves_hint(*this, legal);
@@ -235,40 +252,77 @@ ParsedMove ClumpState::parse_move(std::string_view text) const {
 }
 
 std::string ClumpState::observation(int seat) const {
-  std::ostringstream o;
+  // Sent to a bot before every decision: built by appends into one reserved string.
   int counts[2] = {0, 0};
   for (int i = 0; i < n_ * n_; ++i) ++counts[board_[i]];
-  o << "game " << game().spec() << "\n";
-  o << "size " << n_ << "\n";
-  if (seat == 1 || seat == 2) o << "seat " << seat << " " << kColourName[seat - 1] << "\n";
-  if (outcome_ == Outcome::kPlaying)
-    o << "to_move " << to_move_ + 1 << " " << kColourName[to_move_] << "\n";
-  else
-    o << "to_move none\n";
-  o << "ply " << plies_ << "\n";
-  o << "last_move " << (history().empty() ? std::string("none") : move_to_string(history().back().move))
-    << "\n";
-  o << "stones red " << counts[kRed] << " blue " << counts[kBlue] << "\n";
+  const std::string& spec = game().spec();
+  std::string o;
+  o.reserve(spec.size() + 160 + static_cast<std::size_t>(n_) * (n_ + 8));
+  auto number = [&o](int v) {
+    char buf[12];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    o.append(buf, end);
+  };
+  o += "game ";
+  o += spec;
+  o += "\nsize ";
+  number(n_);
+  o += '\n';
+  if (seat == 1 || seat == 2) {
+    o += "seat ";
+    number(seat);
+    o += ' ';
+    o += kColourName[seat - 1];
+    o += '\n';
+  }
+  if (outcome_ == Outcome::kPlaying) {
+    o += "to_move ";
+    number(to_move_ + 1);
+    o += ' ';
+    o += kColourName[to_move_];
+    o += '\n';
+  } else {
+    o += "to_move none\n";
+  }
+  o += "ply ";
+  number(plies_);
+  o += "\nlast_move ";
+  if (history().empty()) {
+    o += "none";
+  } else {
+    o += move_to_string(history().back().move);
+  }
+  o += "\nstones red ";
+  number(counts[kRed]);
+  o += " blue ";
+  number(counts[kBlue]);
+  o += '\n';
   for (int r = n_ - 1; r >= 0; --r) {
-    o << "row " << r + 1 << " ";
-    for (int c = 0; c < n_; ++c) o << kColourChar[board_[r * n_ + c]];
-    o << "\n";
+    o += "row ";
+    number(r + 1);
+    o += ' ';
+    for (int c = 0; c < n_; ++c) o += kColourChar[board_[r * n_ + c]];
+    o += '\n';
   }
   switch (outcome_) {
     case Outcome::kPlaying:
-      o << "status playing\n";
+      o += "status playing\n";
       break;
     case Outcome::kConnection:
-      o << "status over winner " << winner_ << " connection\n";
+      o += "status over winner ";
+      number(winner_);
+      o += " connection\n";
       break;
     case Outcome::kNoSwap:
-      o << "status over winner " << winner_ << " no_swap\n";
+      o += "status over winner ";
+      number(winner_);
+      o += " no_swap\n";
       break;
     case Outcome::kLengthCap:
-      o << "status over draw length_cap\n";
+      o += "status over draw length_cap\n";
       break;
   }
-  return o.str();
+  return o;
 }
 
 std::string ClumpState::render() const {

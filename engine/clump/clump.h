@@ -34,10 +34,14 @@ class ClumpGame : public Game {
   // The safety cap: a game still running after this many swaps is drawn (docs/rules/clump.md).
   int max_game_length() const override { return length_cap_; }
   int size() const { return size_; }
+  // Text of every move code ("c3-c4"), empty for a direction off the board: named for each
+  // legal move before every decision, so worked out once per game.
+  const std::string& move_name(Move m) const;
 
  private:
   int size_;
   int length_cap_;
+  std::vector<std::string> move_names_;
 };
 
 // Why a swap is (il)legal: the sizes the swap conditions compare. For the mover's stone
@@ -51,6 +55,8 @@ struct SwapCheck {
 };
 
 enum class Outcome { kPlaying, kConnection, kNoSwap, kLengthCap };
+
+struct GroupScratch;
 
 class ClumpState : public StateBase<ClumpState> {
  public:
@@ -82,8 +88,9 @@ class ClumpState : public StateBase<ClumpState> {
   // or -1 when the cells are not orthogonal neighbours.
   Move swap_code(int from, int to) const;
   static int from_cell(Move m) { return m / 4; }
-  int to_cell(Move m) const;
-  // The swap conditions for the mover's stone on `from` and the enemy stone on `to`.
+  int to_cell(Move m) const;  // -1 when the direction leads off the board
+  // The swap conditions for the mover's stone on `from` and the enemy stone on `to`; all
+  // zero (illegal) when the cells are not orthogonal neighbours.
   SwapCheck check_swap(int from, int to) const;
   // Whether `colour` joins its two sides.
   bool connected(std::int8_t colour) const;
@@ -94,7 +101,7 @@ class ClumpState : public StateBase<ClumpState> {
  private:
   std::string describe_cell(int cell) const;
   void settle();  // after a change: win by connection, no swap left, or the cap
-  bool has_legal_swap() const;
+  bool has_legal_swap(const GroupScratch& groups) const;
   bool neighbour(int cell, int dir, int& out) const;
 
   const ClumpGame* clump_;

@@ -1,19 +1,123 @@
 #include "engine/clump/groups.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 namespace arena::clump {
 
 namespace {
 
-// Orthogonal neighbours of `cell`, written into `out`; returns how many.
-inline int neighbours(int cell, int n, int out[4]) {
-  int k = 0, r = cell / n, c = cell % n;
-  if (r > 0) out[k++] = cell - n;
-  if (c > 0) out[k++] = cell - 1;
-  if (c + 1 < n) out[k++] = cell + 1;
-  if (r + 1 < n) out[k++] = cell + n;
-  return k;
+using S = GroupScratch;
+
+void build_neighbours(int n, GroupScratch& s) {
+  for (int cell = 0; cell < n * n; ++cell) {
+    const int r = cell / n, c = cell % n;
+    auto& nb = s.neighbour[cell];
+    nb[0] = static_cast<std::int16_t>(r > 0 ? cell - n : S::kOffBoard);
+    nb[1] = static_cast<std::int16_t>(c > 0 ? cell - 1 : S::kOffBoard);
+    nb[2] = static_cast<std::int16_t>(c + 1 < n ? cell + 1 : S::kOffBoard);
+    nb[3] = static_cast<std::int16_t>(r + 1 < n ? cell + n : S::kOffBoard);
+    for (int d = 0; d < 4; ++d)
+      for (int i = 0, k = 0; i < 4; ++i)
+        if (i != d) s.others[cell][d][k++] = nb[i];
+    s.edges[cell] = static_cast<std::uint8_t>((r == 0 ? 1 : 0) | (r == n - 1 ? 2 : 0) | (c == 0 ? 4 : 0) |
+                                              (c == n - 1 ? 8 : 0));
+  }
+  // The off-board cell: no colour, and harmless values wherever the evaluation reads it.
+  s.board[S::kOffBoard] = S::kNoColour;
+  s.label[S::kOffBoard] = 0;
+  s.disc[S::kOffBoard] = 0;
+  s.neighbours_for = n;
+}
+
+// Labels the groups of s.board and builds each group's depth-first tree (Tarjan's
+// articulation-point bookkeeping), iteratively: a 26x26 board would nest 676 calls deep.
+void label(GroupScratch& s) {
+  const int cells = s.n * s.n;
+  // Same-colour neighbours as bit masks first: the depth-first search below then visits only
+  // those, instead of testing (and mispredicting) the colour of every neighbour.
+  for (int cell = 0; cell < cells; ++cell) {
+    const auto& nb = s.neighbour[cell];
+    const std::int8_t colour = s.board[cell];
+    s.pending[cell] =
+        static_cast<std::uint8_t>((s.board[nb[0]] == colour) | (s.board[nb[1]] == colour) << 1 |
+                                  (s.board[nb[2]] == colour) << 2 | (s.board[nb[3]] == colour) << 3);
+  }
+  std::fill(s.label.begin(), s.label.begin() + cells, std::int16_t{-1});
+  s.connected[0] = s.connected[1] = false;
+  std::int16_t next_label = 0, counter = 0;
+  for (int root = 0; root < cells; ++root) {
+    if (s.label[root] >= 0) continue;
+    const std::int8_t colour = s.board[root];
+    if (s.pending[root] == 0) {
+      // A stone alone, as most are in play from the checkerboard: a one-cell tree.
+      s.label[root] = next_label;
+      s.disc[root] = s.low[root] = counter++;
+      s.subtree[root] = 1;
+      s.parent[root] = -1;
+      s.child_start[root].fill(S::kNoChild);
+      s.child_cut[root].fill(0);
+      s.children[root] = 0;
+      s.split_off[root] = 0;
+      s.size[next_label++] = 1;
+      // Only on a 1-wide board could one stone join two sides; sizes start at 4.
+      continue;
+    }
+    const std::int16_t first = counter;
+    unsigned edges = 0;
+    int top = 0;
+    auto discover = [&](int cell, int parent) {
+      s.label[cell] = next_label;
+      s.disc[cell] = s.low[cell] = counter++;
+      s.parent[cell] = static_cast<std::int16_t>(parent);
+      s.child_start[cell].fill(S::kNoChild);
+      s.child_cut[cell].fill(0);
+      s.children[cell] = 0;
+      s.split_off[cell] = 0;
+      if (parent >= 0) {
+        const int slot = s.children[parent]++;
+        s.child_slot[cell] = static_cast<std::uint8_t>(slot);
+        s.child_start[parent][slot] = s.disc[cell];
+      }
+      s.stack[top++] = static_cast<std::int16_t>(cell);
+      edges |= s.edges[cell];
+    };
+    discover(root, -1);
+    while (top > 0) {
+      const int v = s.stack[top - 1];
+      if (s.pending[v] != 0) {
+        const int dir = std::countr_zero(s.pending[v]);
+        s.pending[v] = static_cast<std::uint8_t>(s.pending[v] & (s.pending[v] - 1));
+        const int w = s.neighbour[v][dir];
+        if (s.label[w] < 0) {
+          // The tree edge back to v is not a back edge: w need not look at it (directions
+          // 0-3 and 1-2 are opposite).
+          s.pending[w] = static_cast<std::uint8_t>(s.pending[w] & ~(1u << (3 - dir)));
+          discover(w, v);
+        } else {
+          s.low[v] = std::min(s.low[v], s.disc[w]);
+        }
+        continue;
+      }
+      // Every cell of v's subtree was discovered after v and before v finished.
+      --top;
+      s.subtree[v] = static_cast<std::int16_t>(counter - s.disc[v]);
+      const int p = s.parent[v];
+      if (p < 0) continue;
+      s.low[p] = std::min(s.low[p], s.low[v]);
+      // No back edge from v's subtree climbs above p: removing p cuts the subtree off.
+      if (s.low[v] >= s.disc[p]) {
+        s.child_cut[p][s.child_slot[v]] = s.subtree[v];
+        s.split_off[p] = static_cast<std::int16_t>(s.split_off[p] + s.subtree[v]);
+      }
+    }
+    s.size[next_label++] = static_cast<std::int16_t>(counter - first);
+    // Red joins row 1 to the top row, Blue column a to the last column.
+    const unsigned sides = colour == kRed ? 3u : 12u;
+    if ((edges & sides) == sides) s.connected[colour] = true;
+  }
+  s.labelled = true;
 }
 
 struct SideResult {
@@ -21,99 +125,73 @@ struct SideResult {
 };
 
 // One swapped stone: it leaves `from` for `to`. G is its group at `from` before the swap,
-// H its group at `to` after it.
-SideResult side(const std::int8_t* board, int n, int from, int to, GroupScratch& s) {
-  const std::int8_t colour = board[from];
+// H its group at `to` after it. Only `from` and `to` change colour, so H is the stone plus
+// the pieces next to `to` of the stone's colour with `from` removed: other groups whole,
+// and G split at `from` into the child subtrees cut off there and the rest. `back` is the
+// direction from `to` to `from`.
+// Written with selects rather than branches (the outcomes are data-dependent and
+// mispredicted), and always inlined: returned out of line, the small struct came back
+// through a store-forwarding stall.
+[[gnu::always_inline]] inline SideResult side(const GroupScratch& s, int from, int to, int back) {
+  const int colour = s.board[from];
   const int g = s.label[from];
   SideResult r;
   r.before = s.size[g];
-  // Groups the stone joins at `to`. Only `from` and `to` change colour, so the other
-  // neighbours of `to` keep theirs.
-  int nb[4];
-  int k = neighbours(to, n, nb);
-  int labels[4], distinct = 0;
-  bool touches_own_group = false;
-  for (int i = 0; i < k; ++i) {
-    if (nb[i] == from || board[nb[i]] != colour) continue;
-    int l = s.label[nb[i]];
-    if (l == g) touches_own_group = true;
-    if (std::find(labels, labels + distinct, l) == labels + distinct) labels[distinct++] = l;
+  const int from_disc = s.disc[from];
+  const unsigned under_span = static_cast<unsigned>(s.subtree[from] - 1);
+  const int rest = r.before - 1 - s.split_off[from];
+  const auto& start = s.child_start[from];
+  const auto& cut = s.child_cut[from];
+  // Each other neighbour of `to` names the piece it belongs to by a key: the start of a cut-off
+  // child subtree (< kMaxCells), kMaxCells for the rest of G, kMaxCells + 1 + label for
+  // another group, and a negative key for no piece.
+  int key[3], piece[3], old[3];
+  for (int i = 0; i < 3; ++i) {
+    const int y = s.others[to][back][i];
+    const bool valid = s.board[y] == colour;
+    const int ly = s.label[y], dy = s.disc[y];
+    const bool same = ly == g;
+    const bool under = static_cast<unsigned>(dy - from_disc - 1) < under_span;
+    // Children are in discovery order: y lies under the last one starting at or before it.
+    const int child = ((dy >= start[0]) + (dy >= start[1]) + (dy >= start[2]) + (dy >= start[3]) - 1) & 3;
+    const int cut_size = under ? cut[child] : 0;
+    const int own_key = cut_size ? start[child] : kMaxCells;
+    const int own_size = cut_size ? cut_size : rest;
+    key[i] = !valid ? -1 - i : same ? own_key : kMaxCells + 1 + ly;
+    piece[i] = !valid ? 0 : same ? own_size : s.size[ly];
+    old[i] = valid && same ? own_size : 0;
   }
-  if (!touches_own_group) {
-    // H is the stone plus untouched neighbour groups; none of G's other stones are in it,
-    // so G is diminished (also when G was the stone alone).
-    r.after = 1;
-    for (int i = 0; i < distinct; ++i) r.after += s.size[labels[i]];
-    r.diminished = r.before;
-    return r;
+  // A piece reached through two neighbours of `to` counts once.
+  r.after = 1 + piece[0];
+  int in_old_group = old[0];
+  for (int i = 1; i < 3; ++i) {
+    const bool repeat = key[i] == key[0] || (i == 2 && key[2] == key[1]);
+    r.after += repeat ? 0 : piece[i];
+    in_old_group += repeat ? 0 : old[i];
   }
-  // The stone stays next to part of its old group, which may or may not hold together
-  // without `from`: count H by flood fill on the board after the swap.
-  const std::uint32_t mark = s.next_stamp();
-  int top = 0, in_old_group = 0;
-  s.stack[top++] = static_cast<std::int16_t>(to);
-  s.seen[to] = mark;
-  s.seen[from] = mark;  // holds the enemy colour after the swap
-  while (top > 0) {
-    int cell = s.stack[--top];
-    ++r.after;
-    if (cell != to && s.label[cell] == g) ++in_old_group;
-    int m = neighbours(cell, n, nb);
-    for (int i = 0; i < m; ++i) {
-      int x = nb[i];
-      if (s.seen[x] == mark || board[x] != colour) continue;
-      s.seen[x] = mark;
-      s.stack[top++] = static_cast<std::int16_t>(x);
-    }
-  }
-  r.diminished = in_old_group < r.before - 1 ? r.before : 0;
+  // G is diminished when it was the stone alone or when some of its other stones are not in
+  // H. (A piece of G in H has at least one stone, so in_old_group == 0 means H holds none.)
+  r.diminished = in_old_group == 0 || in_old_group < r.before - 1 ? r.before : 0;
   return r;
 }
 
 }  // namespace
 
-std::uint32_t GroupScratch::next_stamp() {
-  if (++stamp == 0) {  // wrapped: forget every old mark
-    seen.fill(0);
-    stamp = 1;
-  }
-  return stamp;
+const GroupScratch& groups_of(const std::int8_t* board, int n) {
+  thread_local GroupScratch s{};
+  const std::size_t cells = static_cast<std::size_t>(n) * n;
+  if (s.labelled && s.n == n && std::memcmp(s.board.data(), board, cells) == 0) return s;
+  if (s.neighbours_for != n) build_neighbours(n, s);
+  s.n = n;
+  std::memcpy(s.board.data(), board, cells);
+  label(s);
+  return s;
 }
 
-GroupScratch& group_scratch() {
-  thread_local GroupScratch scratch{};
-  return scratch;
-}
-
-void label_groups(const std::int8_t* board, int n, GroupScratch& s) {
-  const int cells = n * n;
-  std::fill(s.label.begin(), s.label.begin() + cells, std::int16_t{-1});
-  std::int16_t next = 0;
-  int nb[4];
-  for (int start = 0; start < cells; ++start) {
-    if (s.label[start] >= 0) continue;
-    const std::int8_t colour = board[start];
-    int top = 0, count = 0;
-    s.stack[top++] = static_cast<std::int16_t>(start);
-    s.label[start] = next;
-    while (top > 0) {
-      int cell = s.stack[--top];
-      ++count;
-      int m = neighbours(cell, n, nb);
-      for (int i = 0; i < m; ++i) {
-        int x = nb[i];
-        if (s.label[x] >= 0 || board[x] != colour) continue;
-        s.label[x] = next;
-        s.stack[top++] = static_cast<std::int16_t>(x);
-      }
-    }
-    s.size[next++] = static_cast<std::int16_t>(count);
-  }
-}
-
-SwapCheck evaluate_swap(const std::int8_t* board, int n, int own, int enemy, GroupScratch& s) {
-  SideResult a = side(board, n, own, enemy, s);
-  SideResult b = side(board, n, enemy, own, s);
+SwapCheck evaluate_swap(const GroupScratch& s, int own, int dir) {
+  const int enemy = s.neighbour[own][dir];
+  SideResult a = side(s, own, enemy, 3 - dir);  // `own` lies opposite `dir` seen from `enemy`
+  SideResult b = side(s, enemy, own, dir);
   SwapCheck c;
   c.own_before = a.before;
   c.own_after = a.after;
@@ -123,30 +201,6 @@ SwapCheck evaluate_swap(const std::int8_t* board, int n, int own, int enemy, Gro
   c.condition1 = a.after > a.before || b.after > b.before;
   c.condition2 = c.largest_diminished == 0 || std::max(a.after, b.after) > c.largest_diminished;
   return c;
-}
-
-bool has_connection(const std::int8_t* board, int n, std::int8_t colour, GroupScratch& s) {
-  // Red runs from row 0 to row n-1, Blue from column 0 to column n-1.
-  const std::uint32_t mark = s.next_stamp();
-  int top = 0, nb[4];
-  for (int i = 0; i < n; ++i) {
-    int cell = colour == kRed ? i : i * n;
-    if (board[cell] != colour) continue;
-    s.seen[cell] = mark;
-    s.stack[top++] = static_cast<std::int16_t>(cell);
-  }
-  while (top > 0) {
-    int cell = s.stack[--top];
-    if ((colour == kRed ? cell / n : cell % n) == n - 1) return true;
-    int m = neighbours(cell, n, nb);
-    for (int i = 0; i < m; ++i) {
-      int x = nb[i];
-      if (s.seen[x] == mark || board[x] != colour) continue;
-      s.seen[x] = mark;
-      s.stack[top++] = static_cast<std::int16_t>(x);
-    }
-  }
-  return false;
 }
 
 }  // namespace arena::clump

@@ -1,5 +1,8 @@
-// Group bookkeeping for Clump's swap conditions: connected components of one colour,
-// computed into per-thread scratch arrays so legal-move generation allocates nothing.
+// Group bookkeeping for Clump's swap conditions. One pass over a board labels every
+// connected group of one colour and records, per group, its depth-first tree (discovery
+// order, low links, subtree sizes). A swap moves one stone off each of two groups; the
+// tree says at once which pieces a group falls into without that stone, so evaluating a
+// swap needs no flood fill. Everything lives in per-thread scratch: no allocation.
 #pragma once
 
 #include <array>
@@ -10,26 +13,57 @@
 namespace arena::clump {
 
 struct GroupScratch {
-  std::array<std::int16_t, kMaxCells> label;  // component id of every cell
-  std::array<std::int16_t, kMaxCells> size;   // stones per component id
-  std::array<std::uint32_t, kMaxCells> seen;  // flood-fill marks, compared with `stamp`
-  std::array<std::int16_t, kMaxCells> stack;
-  std::uint32_t stamp = 0;
-  std::uint32_t next_stamp();
+  // Off-board neighbours point at this cell, which holds neither colour: the swap
+  // evaluation reads its four neighbour slots without testing for the edge.
+  static constexpr int kOffBoard = kMaxCells;
+  static constexpr std::int8_t kNoColour = 2;
+  static constexpr int kSlots = kMaxCells + 1;
+
+  // The board these arrays describe: a labelling is reused while the board is unchanged.
+  int n = 0;
+  std::array<std::int8_t, kSlots> board;
+  bool labelled = false;
+
+  // Orthogonal neighbours per cell in move-direction order (down, left, right, up), kOffBoard
+  // past the edge; built when the size changes.
+  int neighbours_for = 0;
+  std::array<std::array<std::int16_t, 4>, kSlots> neighbour;
+  // The three other neighbours, per cell and direction: the cells next to a swapped stone's
+  // new place, its old place left out.
+  std::array<std::array<std::array<std::int16_t, 3>, 4>, kSlots> others;
+  std::array<std::uint8_t, kSlots> edges;  // bit 0 row 1, 1 top row, 2 column a, 3 last column
+
+  std::array<std::int16_t, kSlots> label;  // group id of every cell
+  std::array<std::int16_t, kSlots> size;   // stones per group id
+  // Depth-first tree of each group. A group's cells have consecutive discovery numbers, and
+  // a cell's subtree is the cells numbered [disc, disc + subtree).
+  std::array<std::int16_t, kSlots> disc;
+  std::array<std::int16_t, kSlots> low;      // smallest disc reachable from the subtree by one back edge
+  std::array<std::int16_t, kSlots> subtree;  // cells in the subtree, the cell included
+  std::array<std::int16_t, kSlots> parent;   // -1 at a group's root
+  // Per cell, its tree children in discovery order: where each child's subtree starts
+  // (kNoChild past the last child) and, when removing the cell cuts that subtree off the
+  // rest of the group, its size (else 0).
+  static constexpr std::int16_t kNoChild = 0x7fff;
+  std::array<std::array<std::int16_t, 4>, kSlots> child_start;
+  std::array<std::array<std::int16_t, 4>, kSlots> child_cut;
+  std::array<std::uint8_t, kSlots> children;    // how many
+  std::array<std::uint8_t, kSlots> child_slot;  // a cell's index among its parent's children
+  // Stones cut off from the group's root side when the cell is removed (sum of child_cut).
+  std::array<std::int16_t, kSlots> split_off;
+  std::array<std::int16_t, kSlots> stack;
+  // Depth-first iteration state: directions (bits as in `neighbour`) to a stone of the same
+  // colour not yet looked at.
+  std::array<std::uint8_t, kSlots> pending;
+  bool connected[2] = {false, false};  // per colour: a group joins its two sides
 };
 
-// This thread's scratch arrays.
-GroupScratch& group_scratch();
+// This thread's scratch, labelled for `board` (size x size). Labelling again only when the
+// board differs from the one labelled last.
+const GroupScratch& groups_of(const std::int8_t* board, int size);
 
-// Labels every cell of a size x size board with its group.
-void label_groups(const std::int8_t* board, int size, GroupScratch& s);
-
-// The swap conditions for the stones on adjacent cells `own` and `enemy`, with the
-// groups of `board` already labelled in `s`.
-SwapCheck evaluate_swap(const std::int8_t* board, int size, int own, int enemy, GroupScratch& s);
-
-// Whether `colour` has a path between its two sides (Red: bottom to top rows, Blue:
-// left to right columns).
-bool has_connection(const std::int8_t* board, int size, std::int8_t colour, GroupScratch& s);
+// The swap conditions for the stones on `own` and on its neighbour in direction `dir`
+// (0 down, 1 left, 2 right, 3 up) of the labelled board.
+SwapCheck evaluate_swap(const GroupScratch& s, int own, int dir);
 
 }  // namespace arena::clump

@@ -14,6 +14,7 @@
 #include "engine/core/perft.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
+#include "engine/grid/square_coords.h"
 
 using namespace arena;
 using namespace arena::clump;
@@ -149,6 +150,133 @@ std::vector<std::string> engine_legal(const State& s) {
   std::vector<std::string> out;
   for (Move m : s.legal_moves()) out.push_back(s.move_to_string(m));
   return out;
+}
+
+// The swap evaluation as the engine did it before it kept depth-first trees of its groups:
+// label groups by flood fill, then count each after-group H by a flood fill on the board
+// after the swap. Kept as a second opinion on every SwapCheck field.
+struct FloodFill {
+  int n;
+  std::vector<std::int8_t> board;  // kRed / kBlue per cell
+  std::vector<int> label, size;
+
+  explicit FloodFill(const ClumpState& s) : n(s.size()), board(n * n), label(n * n, -1) {
+    for (int i = 0; i < n * n; ++i) board[i] = s.at(i);
+    for (int start = 0; start < n * n; ++start) {
+      if (label[start] >= 0) continue;
+      std::vector<int> todo{start};
+      label[start] = static_cast<int>(size.size());
+      int count = 0;
+      while (!todo.empty()) {
+        int c = todo.back();
+        todo.pop_back();
+        ++count;
+        for (int x : neighbours(c))
+          if (label[x] < 0 && board[x] == board[start]) {
+            label[x] = label[start];
+            todo.push_back(x);
+          }
+      }
+      size.push_back(count);
+    }
+  }
+
+  std::vector<int> neighbours(int c) const {
+    std::vector<int> out;
+    if (c >= n) out.push_back(c - n);
+    if (c % n > 0) out.push_back(c - 1);
+    if (c % n + 1 < n) out.push_back(c + 1);
+    if (c + n < n * n) out.push_back(c + n);
+    return out;
+  }
+
+  struct Side {
+    int before, after, diminished;
+  };
+
+  Side side(int from, int to) const {
+    const std::int8_t colour = board[from];
+    const int g = label[from];
+    Side r{size[g], 0, 0};
+    std::vector<bool> seen(n * n, false);
+    seen[from] = true;  // holds the other colour after the swap
+    seen[to] = true;
+    std::vector<int> todo{to};
+    int in_old_group = 0;
+    while (!todo.empty()) {
+      int c = todo.back();
+      todo.pop_back();
+      ++r.after;
+      if (c != to && label[c] == g) ++in_old_group;
+      for (int x : neighbours(c))
+        if (!seen[x] && board[x] == colour) {
+          seen[x] = true;
+          todo.push_back(x);
+        }
+    }
+    r.diminished = r.before == 1 || in_old_group < r.before - 1 ? r.before : 0;
+    return r;
+  }
+
+  SwapCheck check(int own, int enemy) const {
+    Side a = side(own, enemy), b = side(enemy, own);
+    SwapCheck c;
+    c.own_before = a.before;
+    c.own_after = a.after;
+    c.enemy_before = b.before;
+    c.enemy_after = b.after;
+    c.largest_diminished = std::max(a.diminished, b.diminished);
+    c.condition1 = a.after > a.before || b.after > b.before;
+    c.condition2 = c.largest_diminished == 0 || std::max(a.after, b.after) > c.largest_diminished;
+    return c;
+  }
+
+  bool connected(std::int8_t colour) const {
+    for (int k = 0; k < n; ++k) {
+      int start = colour == kRed ? k : k * n;
+      if (board[start] != colour) continue;
+      for (int i = 0; i < n * n; ++i)
+        if (label[i] == label[start] && (colour == kRed ? i / n : i % n) == n - 1) return true;
+    }
+    return false;
+  }
+};
+
+// Compares every candidate swap of both colours on `s` with the flood-fill evaluation, and
+// the legal list and connections; returns the number of swaps compared.
+int cross_check(const ClumpState& s, const std::string& where) {
+  const FloodFill ref(s);
+  const int n = s.size();
+  int compared = 0;
+  std::vector<std::string> ref_moves;
+  for (int from = 0; from < n * n; ++from)
+    for (int to : ref.neighbours(from)) {
+      if (s.at(from) == s.at(to)) continue;
+      SwapCheck want = ref.check(from, to), got = s.check_swap(from, to);
+      ++compared;
+      bool same = got.own_before == want.own_before && got.own_after == want.own_after &&
+                  got.enemy_before == want.enemy_before && got.enemy_after == want.enemy_after &&
+                  got.largest_diminished == want.largest_diminished && got.condition1 == want.condition1 &&
+                  got.condition2 == want.condition2;
+      if (!same) {
+        FAIL_CHECK(where << ": swap " << from << "-" << to << " own " << got.own_before << "->"
+                         << got.own_after << " (want " << want.own_before << "->" << want.own_after
+                         << "), enemy " << got.enemy_before << "->" << got.enemy_after << " (want "
+                         << want.enemy_before << "->" << want.enemy_after << "), diminished "
+                         << got.largest_diminished << " (want " << want.largest_diminished << ")\n"
+                         << s.render());
+        return compared;
+      }
+      if (s.at(from) == s.current_player() - 1 && want.legal())
+        ref_moves.push_back(s.move_to_string(s.swap_code(from, to)));
+    }
+  CHECK(s.connected(kRed) == ref.connected(kRed));
+  CHECK(s.connected(kBlue) == ref.connected(kBlue));
+  if (!s.is_terminal()) {
+    std::vector<std::string> got = engine_legal(s);
+    if (got != ref_moves) FAIL_CHECK(where << ": legal list differs\n" << s.render());
+  }
+  return compared;
 }
 
 int cell(const char* name, int n) { return (std::atoi(name + 1) - 1) * n + (name[0] - 'a'); }
@@ -640,4 +768,80 @@ TEST_CASE("clump: arena perft on the command line", "[clump]") {
   auto [st4, out4] = run("clump --depth 1 --moves \"a1-a3\"");
   CHECK(st4 != 0);
   CHECK_THAT(out4, Catch::Contains("not orthogonally adjacent"));
+}
+
+TEST_CASE("clump: swap evaluation from group trees agrees with flood fills in random games", "[clump]") {
+  // The engine finds how a group falls apart without the moved stone from a depth-first
+  // tree built once per position; the reference floods the board after every swap.
+  std::vector<Move> scratch;
+  int positions = 0, swaps = 0;
+  for (auto [n, games] : {std::pair{4, 400}, {6, 200}, {8, 100}, {12, 20}}) {
+    auto g = clump_game(n);
+    for (int game = 0; game < games; ++game) {
+      Rng rng(derive_seed(4242 + n, game));
+      auto st = g->new_initial_state();
+      auto& s = static_cast<ClumpState&>(*st);
+      while (true) {
+        swaps += cross_check(s, "size " + std::to_string(n) + " game " + std::to_string(game) + " ply " +
+                                    std::to_string(s.plies()));
+        ++positions;
+        if (s.is_terminal()) break;
+        s.apply(random_action(s, rng, scratch));
+      }
+    }
+  }
+  CHECK(positions > 6000);
+  CHECK(swaps > 700000);
+}
+
+TEST_CASE("clump: swap evaluation from group trees agrees with flood fills on random boards", "[clump]") {
+  // Random colourings make long snakes, rings and groups with many cut cells, which games
+  // from the checkerboard reach rarely. Each board is checked with either colour to move.
+  int boards = 0, swaps = 0;
+  Rng rng(derive_seed(77, 0));
+  for (int n : {4, 6, 8, 12, 26}) {
+    auto g = clump_game(n);
+    const int count = n == 26 ? 20 : 300;
+    for (int b = 0; b < count; ++b) {
+      const int red_percent = 20 + static_cast<int>(rng.below(61));  // 20..80
+      std::vector<std::string> rows(n, std::string(n, 'B'));
+      for (auto& row : rows)
+        for (char& ch : row)
+          if (static_cast<int>(rng.below(100)) < red_percent) ch = 'R';
+      for (int mover = 1; mover <= 2; ++mover) {
+        auto s = ClumpState::from_board(as_clump(*g), rows, mover);
+        swaps += cross_check(*s, "size " + std::to_string(n) + " board " + std::to_string(b));
+        ++boards;
+      }
+    }
+  }
+  CHECK(boards == 2 * (4 * 300 + 20));
+  // Cells that are not neighbours make no swap.
+  auto g4 = clump_game(4);
+  auto s = g4->new_initial_state();
+  for (auto [from, to] : {std::pair{0, 2}, {0, 5}, {3, 4}, {0, 0}})
+    CHECK_FALSE(static_cast<ClumpState&>(*s).check_swap(from, to).legal());
+  CHECK(swaps > 250000);
+}
+
+TEST_CASE("clump: move names are the two cell names joined by '-', on every size", "[clump]") {
+  for (int n = 4; n <= 26; n += 2) {
+    auto g = clump_game(n);
+    auto st = g->new_initial_state();
+    auto& s = static_cast<ClumpState&>(*st);
+    int named = 0;
+    for (int from = 0; from < n * n; ++from)
+      for (int dir = 0; dir < 4; ++dir) {
+        const Move m = from * 4 + dir;
+        const int to = s.to_cell(m);
+        if (to < 0) {
+          CHECK(s.move_to_string(m).empty());
+          continue;
+        }
+        INFO("size " << n << " move " << m);
+        CHECK(s.move_to_string(m) == grid::cell_name(from, n) + "-" + grid::cell_name(to, n));
+        ++named;
+      }
+    CHECK(named == 4 * n * (n - 1));
+  }
 }
