@@ -159,7 +159,10 @@ BotMessage parse_bot_line(std::string_view line) {
   } else if (key == "name" || key == "author") {
     if (tokens.size() < 2) {
       m.kind = BotMessage::Kind::kMalformed;
-      m.error = "'" + std::string(key) + "' needs a text";
+      // Appends, not "'" + key + "...": g++ 12 -O3 reports a false -Wrestrict on that.
+      m.error = "'";
+      m.error += key;
+      m.error += "' needs a text";
       return m;
     }
     m.kind = key == "name" ? BotMessage::Kind::kName : BotMessage::Kind::kAuthor;
