@@ -159,10 +159,9 @@ BotMessage parse_bot_line(std::string_view line) {
   } else if (key == "name" || key == "author") {
     if (tokens.size() < 2) {
       m.kind = BotMessage::Kind::kMalformed;
-      // Appends, not "'" + key + "...": g++ 12 -O3 reports a false -Wrestrict on that.
-      m.error = "'";
-      m.error += key;
-      m.error += "' needs a text";
+      // Not "'" + key + "...": g++ 12 -O3 reports a false -Wrestrict on that.
+      m.error = std::string(key) + "' needs a text";
+      m.error.insert(m.error.begin(), '\'');
       return m;
     }
     m.kind = key == "name" ? BotMessage::Kind::kName : BotMessage::Kind::kAuthor;
