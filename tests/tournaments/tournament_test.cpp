@@ -144,8 +144,8 @@ TEST_CASE("tournament: SIGKILL of the referee at random moments, then resume, eq
   Dir reference("ref"), killed("killed");
   auto tag = reftest::new_tag();
   // Long enough that 20 kills, each after at least one more commit, all land mid-run
-  // (games finishing together are committed as one group).
-  const int games = 200, total = 3 * games;
+  // (games finishing within one 20 ms group-commit window are committed together).
+  const int games = 600, total = 3 * games;
   REQUIRE(run(tournament_args(reference.path, 2, tag, games)) == 0);
 
   const std::string reference_journal = without_offsets(slurp(reference.path / "journal.jsonl"));
