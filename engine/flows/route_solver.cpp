@@ -440,7 +440,13 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
   build_wires(board);
   base_wire_ = wire_;
   witnesses_.clear();
+  const bool distinct = legality == Legality::kDistinct;
+  const int first_stage = distinct && sweep_limit_ > 0 ? 0 : 1;
+  // Witnesses of the board before the placement. When the sweep settles what stays open,
+  // a long search (and SAT) here would only duplicate its work: a short search, no SAT.
+  defer_sat_ = first_stage == 0;
   solve(needed, legality, true);
+  defer_sat_ = false;
   const RotationList& rotations = canonical_rotations(type);
   auto covered = [&](int cell, int pairing) {
     std::uint8_t axes_covered = 0;
@@ -448,7 +454,6 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
       if (w.fit[cell] >> pairing & 1) axes_covered |= w.axes;
     return (axes_covered & needed) == needed;
   };
-  const bool distinct = legality == Legality::kDistinct;
   // Placements the quick checks leave open: settled together below.
   std::array<std::uint8_t, kCells * 6> open{};
   int open_count = 0;
@@ -480,7 +485,6 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
     open[cell * 6 + rot] = deferred_ && !legal;
     open_count += open[cell * 6 + rot];
   };
-  const int first_stage = distinct && sweep_limit_ > 0 ? 0 : 1;
   for (int cell = 0; cell < kCells; ++cell) {
     if (!board.empty(cell)) continue;
     for (int i = 0; i < rotations.count; ++i) {

@@ -127,6 +127,8 @@ class RouteSolver {
   std::array<std::int16_t, kCutArcs> cut_to_{}, cut_next_{};
   std::array<std::int8_t, kCutArcs> cut_cap0_{};
   int cut_arcs_ = 0, cut_fixed_arcs_ = 0;
+  // Per empty hex and board side: its free sides wired to ports of that board side.
+  std::array<std::array<std::int8_t, kBoardSides>, kCells> cut_ports_{};
   std::vector<Witness> witnesses_;
   // Incremental SAT encoding of the current decision's board (legal_placements()).
   bool defer_sat_ = false, deferred_ = false, greedy_only_ = false;
