@@ -55,7 +55,8 @@ class RouteSolver {
 
   struct Stats {
     long solves = 0, witness_hits = 0, greedy_hits = 0, exact_searches = 0, exact_nodes = 0, sat_calls = 0,
-         cut_refutations = 0, sweeps = 0, sweep_states = 0, sweep_overflows = 0;
+         cut_refutations = 0, sweeps = 0, sweep_states = 0, sweep_overflows = 0,
+         placement_sweeps = 0;  // of `sweeps`: those of one board after a placement
     double search_seconds = 0, sat_seconds = 0, sweep_seconds = 0;
   };
   const Stats& stats() const { return stats_; }
