@@ -447,10 +447,10 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
   const bool distinct = legality == Legality::kDistinct;
   const int first_stage = distinct && sweep_limit_ > 0 ? 0 : 1;
   // Witnesses of the board before the placement. When the sweep settles what stays open,
-  // a long search (and SAT) here would only duplicate its work: a short search, no SAT.
-  defer_sat_ = first_stage == 0;
+  // a search (and SAT) here would only duplicate its work: greedy routes only.
+  greedy_only_ = defer_sat_ = first_stage == 0;
   solve(needed, legality, true);
-  defer_sat_ = false;
+  greedy_only_ = defer_sat_ = false;
   const RotationList& rotations = canonical_rotations(type);
   auto covered = [&](int cell, int pairing) {
     std::uint8_t axes_covered = 0;
