@@ -1,24 +1,27 @@
 // A necessary condition for a route system, checked before any search: the cut
 // condition of multi-commodity flow. Contract every empty hex to a vertex and every wire
-// (a chain of placed-tile paths) to an edge of capacity 1 between hexes or to a board
-// side. For every set Q of routes and every way of putting one end of each on the source
-// side, a maximum flow must carry |Q| units: otherwise some cut is crossed by fewer edges
-// than routes that must cross it. Straight crossings are ignored, so this only ever
-// proves positions blocked; it settles most blocked positions in microseconds, where a
-// search would have to exhaust the trails of every open region.
+// (a chain of placed-tile paths) to an edge of capacity 1 between hexes. For every set Q
+// of routes and every way of putting one end of each on the source side, a maximum flow
+// from the ports of the source sides to the ports of the sink sides must carry |Q| units:
+// otherwise some cut is crossed by fewer edges than routes that must cross it. A route
+// ends at the first port it reaches, so ports are only ever the first or last arc of a
+// flow path, never a way through (board sides are not vertices a flow may cross: a hex
+// whose free sides all lead to ports is a dead end, not a bridge). Straight crossings are
+// ignored, so this only ever proves positions blocked; it settles most blocked positions
+// in microseconds, where a search would have to exhaust the trails of every open region.
 #include "engine/flows/route_solver.h"
 
 namespace arena::flows {
 
 namespace {
-constexpr int kSideNode = kCells;    // 37..42: board sides
-constexpr int kSource = kCells + 6;  // 43
+constexpr int kSource = kCells + 6;  // 43 (37..42 unused)
 constexpr int kSink = kCells + 7;    // 44
 constexpr int kNodes = kCells + 8;
 }  // namespace
 
 void RouteSolver::build_cut_graph() {
   cut_head_.fill(-1);
+  for (auto& p : cut_ports_) p.fill(0);
   cut_arcs_ = 0;
   auto add_edge = [&](int u, int v, int cap) {
     cut_to_[cut_arcs_] = static_cast<std::int16_t>(v);
@@ -35,7 +38,7 @@ void RouteSolver::build_cut_graph() {
     const int w = wire_[x];
     if (w >= 0 && slot_used(w)) continue;
     if (w < 0)
-      add_edge(x / 6, kSideNode + port_end_owner(w), 1);
+      ++cut_ports_[x / 6][port_end_owner(w)];
     else if (x < w && w / 6 != x / 6)
       add_edge(x / 6, w / 6, 1);
   }
@@ -46,19 +49,24 @@ bool RouteSolver::max_flow_at_least(std::uint8_t source_sides, std::uint8_t sink
   // Terminal arcs go after the fixed graph; they are rebuilt for every query.
   cut_arcs_ = cut_fixed_arcs_;
   auto head = cut_head_;
-  auto add_arc = [&](int u, int v) {
+  auto add_arc = [&](int u, int v, int cap) {
     for (int a : {0, 1}) {
       int from = a ? v : u, to = a ? u : v;
       cut_to_[cut_arcs_] = static_cast<std::int16_t>(to);
-      cut_cap0_[cut_arcs_] = static_cast<std::int8_t>(a ? 0 : 3);
+      cut_cap0_[cut_arcs_] = static_cast<std::int8_t>(a ? 0 : cap);
       cut_next_[cut_arcs_] = head[from];
       head[from] = static_cast<std::int16_t>(cut_arcs_++);
     }
   };
-  for (int k = 0; k < 6; ++k) {
-    if (source_sides >> k & 1) add_arc(kSource, kSideNode + k);
-    if (sink_sides >> k & 1) add_arc(kSideNode + k, kSink);
-  }
+  // One directed arc per hex and side of the board: from the source into the hex for the
+  // ports of source sides, out of the hex to the sink for those of sink sides.
+  for (int c = 0; c < kCells; ++c)
+    for (int k = 0; k < kBoardSides; ++k) {
+      const int ports = cut_ports_[c][k];
+      if (ports == 0) continue;
+      if (source_sides >> k & 1) add_arc(kSource, c, ports);
+      if (sink_sides >> k & 1) add_arc(c, kSink, ports);
+    }
   std::array<std::int8_t, kCutArcs> cap;
   for (int a = 0; a < cut_arcs_; ++a) cap[a] = cut_cap0_[a];
   int flow = 0;

@@ -272,6 +272,39 @@ bool FrontierSweep::step(int i, const Prepared& pr, int m, Key& to) const {
 bool FrontierSweep::run(const std::int16_t* wire, const std::int8_t* empty, const RouteEnds* routes,
                         int nroutes, long max_states, std::array<std::uint16_t, kCells>& fit) {
   fit.fill(0);
+  if (!plan(wire, empty, routes, nroutes)) return false;
+  if (forward(max_states, false) < 0) return false;
+  const Matchings& ms = matchings();
+  const std::uint64_t all_done = (std::uint64_t{1} << nroutes) - 1;
+  Layer& last = layers_[static_cast<std::size_t>(steps_)];
+  last.alive.assign(last.keys.size(), 0);
+  for (std::size_t j = 0; j < last.keys.size(); ++j) last.alive[j] = (last.keys[j].hi >> 60) == all_done;
+  for (int i = steps_ - 1; i >= 0; --i) {
+    Layer& cur = layers_[static_cast<std::size_t>(i)];
+    const Layer& nxt = layers_[static_cast<std::size_t>(i + 1)];
+    cur.alive.assign(cur.keys.size(), 0);
+    std::uint16_t& cell_fit = fit[static_cast<std::size_t>(cell_of_step_[i])];
+    for (const Layer::Edge& e : cur.edges) {
+      if (!nxt.alive[static_cast<std::size_t>(e.to)]) continue;
+      cur.alive[static_cast<std::size_t>(e.from)] = 1;
+      cell_fit |= ms.all[e.matching].fit;
+    }
+  }
+  return true;
+}
+
+bool FrontierSweep::exists(const std::int16_t* wire, const std::int8_t* empty, const RouteEnds* routes,
+                           int nroutes, long max_states, bool& found) {
+  found = false;
+  if (!plan(wire, empty, routes, nroutes)) return false;
+  const int outcome = forward(max_states, true);
+  if (outcome < 0) return false;
+  found = outcome > 0;
+  return true;
+}
+
+bool FrontierSweep::plan(const std::int16_t* wire, const std::int8_t* empty, const RouteEnds* routes,
+                         int nroutes) {
   nroutes_ = nroutes;
   states_ = 0;
   // The number of states grows about exponentially with the frontier's width, so the visiting
@@ -391,6 +424,15 @@ bool FrontierSweep::run(const std::int16_t* wire, const std::int8_t* empty, cons
     }
   }
 
+  return true;
+}
+
+int FrontierSweep::forward(long max_states, bool first_system) {
+  const std::uint64_t all_done = (std::uint64_t{1} << nroutes_) - 1;
+  // A state with every route complete and nothing on its frontier finishes with empty
+  // matchings at every hex still ahead: a route system exists.
+  const Key complete{0, all_done << 60};
+  if (first_system && steps_ == 0) return nroutes_ == 0 ? 1 : 0;
   if (layers_.size() < static_cast<std::size_t>(steps_ + 1))
     layers_.resize(static_cast<std::size_t>(steps_ + 1));
   for (int i = 0; i <= steps_; ++i) layers_[static_cast<std::size_t>(i)].clear();
@@ -419,29 +461,27 @@ bool FrontierSweep::run(const std::int16_t* wire, const std::int8_t* empty, cons
     Layer& nxt = layers_[static_cast<std::size_t>(i + 1)];
     for (std::size_t j = 0; j < cur.keys.size(); ++j) {
       const Key k = cur.keys[j];
+      bool done = false;
       successors(i, k, [&](int m, const Key& to) {
-        cur.edges.push_back({static_cast<std::int32_t>(j), nxt.insert(to), static_cast<std::uint8_t>(m)});
+        if (first_system) {
+          done = done || to == complete;
+          nxt.insert(to);
+        } else {
+          cur.edges.push_back({static_cast<std::int32_t>(j), nxt.insert(to), static_cast<std::uint8_t>(m)});
+        }
       });
+      if (done) {
+        states_ += static_cast<long>(nxt.keys.size());
+        return 1;
+      }
     }
     states_ += static_cast<long>(nxt.keys.size());
-    if (states_ > max_states) return false;
+    if (states_ > max_states) return -1;
   }
-  const std::uint64_t all_done = (std::uint64_t{1} << nroutes) - 1;
-  Layer& last = layers_[static_cast<std::size_t>(steps_)];
-  last.alive.assign(last.keys.size(), 0);
-  for (std::size_t j = 0; j < last.keys.size(); ++j) last.alive[j] = (last.keys[j].hi >> 60) == all_done;
-  for (int i = steps_ - 1; i >= 0; --i) {
-    Layer& cur = layers_[static_cast<std::size_t>(i)];
-    const Layer& nxt = layers_[static_cast<std::size_t>(i + 1)];
-    cur.alive.assign(cur.keys.size(), 0);
-    std::uint16_t& cell_fit = fit[static_cast<std::size_t>(cell_of_step_[i])];
-    for (const Layer::Edge& e : cur.edges) {
-      if (!nxt.alive[static_cast<std::size_t>(e.to)]) continue;
-      cur.alive[static_cast<std::size_t>(e.from)] = 1;
-      cell_fit |= ms.all[e.matching].fit;
-    }
-  }
-  return true;
+  if (!first_system) return 0;
+  for (const Key& k : layers_[static_cast<std::size_t>(steps_)].keys)
+    if (k == complete) return 1;
+  return 0;
 }
 
 }  // namespace arena::flows

@@ -39,6 +39,13 @@ class FrontierSweep {
   bool run(const std::int16_t* wire, const std::int8_t* empty, const RouteEnds* routes, int nroutes,
            long max_states, std::array<std::uint16_t, kCells>& fit);
 
+  // Whether a route system exists at all (`found`), without the per-hex fits: the forward
+  // pass alone, stopping at the first state with every route complete. Cheaper than run()
+  // when one board is asked one question (a placement tried on it). Returns false, leaving
+  // `found` false, when the number of states passes `max_states`.
+  bool exists(const std::int16_t* wire, const std::int8_t* empty, const RouteEnds* routes, int nroutes,
+              long max_states, bool& found);
+
   long states_last_run() const { return states_; }
 
  private:
@@ -65,6 +72,11 @@ class FrontierSweep {
     int required, free_sides;  // sides the matching must use; sides it may use
     int beyond[6];             // per side: 100+anchor code, 132+next-frontier position, or a side
   };
+  // The visiting order, frontiers and per-step side tables; false when a frontier is too wide.
+  bool plan(const std::int16_t* wire, const std::int8_t* empty, const RouteEnds* routes, int nroutes);
+  // The forward pass: -1 when the states pass `max_states`; with `first_system`, 1 as soon as
+  // a state completes every route (transitions are not kept), else 0 when it ran to the end.
+  int forward(long max_states, bool first_system);
   void prepare(int i, const Key& from, Prepared& pr) const;
   // Successor at step `i` under matching `m`, or false when the matching closes a loop or
   // breaks a route.

@@ -10,6 +10,10 @@ namespace {
 constexpr int kMemoBits = 16;
 constexpr int kNoHead = kSlots;
 constexpr long kDeferredSearchBudget = 2000;
+// Open placements settled one by one (a sweep of the board after each) when there are at
+// most this many, within this many sweep states in all.
+constexpr int kFewOpen = 4;
+constexpr long kFewOpenSweepStates = 40000;
 
 // fit_of_pair[s][t]: the pairings that join sides s and t.
 struct PairFit {
@@ -440,7 +444,13 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
   build_wires(board);
   base_wire_ = wire_;
   witnesses_.clear();
+  const bool distinct = legality == Legality::kDistinct;
+  const int first_stage = distinct && sweep_limit_ > 0 ? 0 : 1;
+  // Witnesses of the board before the placement. When the sweep settles what stays open,
+  // a search (and SAT) here would only duplicate its work: greedy routes only.
+  greedy_only_ = defer_sat_ = first_stage == 0;
   solve(needed, legality, true);
+  greedy_only_ = defer_sat_ = false;
   const RotationList& rotations = canonical_rotations(type);
   auto covered = [&](int cell, int pairing) {
     std::uint8_t axes_covered = 0;
@@ -448,7 +458,6 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
       if (w.fit[cell] >> pairing & 1) axes_covered |= w.axes;
     return (axes_covered & needed) == needed;
   };
-  const bool distinct = legality == Legality::kDistinct;
   // Placements the quick checks leave open: settled together below.
   std::array<std::uint8_t, kCells * 6> open{};
   int open_count = 0;
@@ -480,7 +489,6 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
     open[cell * 6 + rot] = deferred_ && !legal;
     open_count += open[cell * 6 + rot];
   };
-  const int first_stage = distinct && sweep_limit_ > 0 ? 0 : 1;
   for (int cell = 0; cell < kCells; ++cell) {
     if (!board.empty(cell)) continue;
     for (int i = 0; i < rotations.count; ++i) {
@@ -488,11 +496,37 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
       try_placement(cell, rotations.rotation[i], first_stage);
     }
   }
+  FrontierSweep::RouteEnds ends[3];
+  for (int r = 0; r < nroutes_; ++r) ends[r] = {routes_[r].start, routes_[r].goal};
+  if (open_count > 0 && open_count <= kFewOpen && first_stage == 0) {
+    // A few open placements: ask of each board after the placement whether any route system
+    // exists, stopping at the first one found. The tile fixes its hex's paths, so these
+    // sweeps are usually far smaller than one of the board before the placement (which
+    // must enumerate every system of the wider open region to answer every placement);
+    // past a shared budget, the rest go to that sweep.
+    long budget = kFewOpenSweepStates;
+    for (int x = 0; x < kCells * 6 && budget > 0; ++x) {
+      if (!open[x]) continue;
+      next.pairing[x / 6] = static_cast<std::int8_t>(tile_pairing(type, x % 6));
+      build_wires(next);
+      next.pairing[x / 6] = kNoTile;
+      bool found = false;
+      ++stats_.sweeps;
+      ++stats_.placement_sweeps;
+      const auto t0 = std::chrono::steady_clock::now();
+      const bool settled = sweep_.exists(wire_.data(), empty_.data(), ends, nroutes_, budget, found);
+      stats_.sweep_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      stats_.sweep_states += sweep_.states_last_run();
+      budget -= sweep_.states_last_run();
+      if (!settled) break;
+      legal_at[x] = found;
+      open[x] = 0;
+      --open_count;
+    }
+  }
   if (open_count > 0 && first_stage == 0) {
     // One sweep settles every open placement exactly.
     build_wires(board);
-    FrontierSweep::RouteEnds ends[3];
-    for (int r = 0; r < nroutes_; ++r) ends[r] = {routes_[r].start, routes_[r].goal};
     std::array<std::uint16_t, kCells> fit;
     ++stats_.sweeps;
     const auto t0 = std::chrono::steady_clock::now();

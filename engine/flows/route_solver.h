@@ -55,7 +55,8 @@ class RouteSolver {
 
   struct Stats {
     long solves = 0, witness_hits = 0, greedy_hits = 0, exact_searches = 0, exact_nodes = 0, sat_calls = 0,
-         cut_refutations = 0, sweeps = 0, sweep_states = 0, sweep_overflows = 0;
+         cut_refutations = 0, sweeps = 0, sweep_states = 0, sweep_overflows = 0,
+         placement_sweeps = 0;  // of `sweeps`: those of one board after a placement
     double search_seconds = 0, sat_seconds = 0, sweep_seconds = 0;
   };
   const Stats& stats() const { return stats_; }
@@ -127,6 +128,8 @@ class RouteSolver {
   std::array<std::int16_t, kCutArcs> cut_to_{}, cut_next_{};
   std::array<std::int8_t, kCutArcs> cut_cap0_{};
   int cut_arcs_ = 0, cut_fixed_arcs_ = 0;
+  // Per empty hex and board side: its free sides wired to ports of that board side.
+  std::array<std::array<std::int8_t, kBoardSides>, kCells> cut_ports_{};
   std::vector<Witness> witnesses_;
   // Incremental SAT encoding of the current decision's board (legal_placements()).
   bool defer_sat_ = false, deferred_ = false, greedy_only_ = false;

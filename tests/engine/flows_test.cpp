@@ -439,6 +439,78 @@ TEST_CASE("flows legality: positions that were slow keep their legal placements"
   }
 }
 
+// The slowest positions of flows_bench --games=40 (seed 2026) before the cut check stopped
+// letting flow pass through board sides and few open placements were swept one by one, each
+// with the list the earlier solver (whole-board sweep, search and SAT past its limit)
+// computed for it; the search+SAT path must agree as well.
+TEST_CASE("flows legality: the slowest benchmark positions keep their legal placements", "[flows]") {
+  struct Pinned {
+    std::uint8_t axes;
+    int tile;
+    std::array<std::int8_t, kCells> board;
+    std::vector<std::int32_t> moves;
+  };
+  const Pinned pinned[] = {
+      // 2 players: a4 becomes a dead end (two N ports, four NE ports) after c6; the old cut check let flow
+      // cross the NE side, and the sweep overflowed to search+SAT, 119 ms.
+      {0b101,
+       2,
+       {0,  11, 0,  -1, -1, -1, -1, 1, 10, 13, -1, -1, 4,  -1, -1, -1, 6, -1, -1,
+        -1, -1, -1, 0,  2,  -1, -1, 6, -1, -1, -1, -1, 13, -1, 0,  -1, 9, 5},
+       {18,  24,  25,  26,  30,  31,  32,  36,  37,  38,  60,  61,  62,  66,  67,  68,
+        78,  79,  80,  84,  85,  90,  91,  92,  102, 103, 104, 108, 109, 110, 114, 115,
+        116, 120, 121, 122, 126, 127, 128, 144, 145, 146, 150, 151, 152, 162, 163, 164,
+        168, 169, 170, 174, 175, 176, 180, 181, 182, 192, 193, 194, 204, 205, 206}},
+      // 3 players: four open placements the old cut check passed, 121,405 sweep states, 96 ms.
+      {0b111,
+       0,
+       {8,  -1, 12, -1, -1, 14, -1, -1, 9, -1, 0, -1, -1, -1, -1, -1, -1, -1, 8,
+        -1, -1, 10, 6,  12, -1, -1, -1, 6, 0,  6, 13, 14, -1, 10, -1, -1, -1},
+       {6,   7,   8,   18,  19,  20,  24,  25,  26,  36,  37,  38,  42,  43,  44,  54,
+        55,  56,  66,  67,  68,  72,  73,  74,  78,  79,  80,  86,  90,  91,  92,  96,
+        97,  98,  102, 103, 104, 114, 115, 116, 120, 121, 122, 144, 145, 146, 150, 151,
+        152, 156, 157, 158, 192, 204, 205, 206, 210, 211, 212, 216, 217, 218}},
+      // 3 players: one open placement the old cut check passed, 122,781 sweep states, 88 ms.
+      {0b111,
+       1,
+       {14, -1, -1, 14, -1, -1, -1, -1, 14, 12, 8,  4, 8, -1, 9, -1, -1, -1, -1,
+        14, 12, 10, -1, -1, -1, -1, 8,  -1, -1, -1, 0, 8, 3,  4, 2,  12, 13},
+       {6,   7,   8,   9,   10,  11,  12,  13,  14,  15,  16,  17,  24,  25,  26,  27,  28,  29,
+        30,  31,  32,  33,  34,  35,  36,  37,  38,  39,  40,  41,  42,  43,  44,  45,  46,  47,
+        78,  79,  80,  81,  82,  83,  90,  91,  92,  93,  94,  95,  96,  97,  98,  99,  100, 101,
+        102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 132, 133, 134, 135, 136, 137,
+        138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 155, 162,
+        163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 179}},
+      // 3 players: 14 open placements, most legal: the sweep of the whole board settles them.
+      {0b111,
+       3,
+       {0,  -1, 8,  -1, 8,  2,  9,  -1, -1, -1, -1, -1, 10, -1, 14, -1, 11, 14, 0,
+        -1, 10, -1, 0,  12, 10, -1, 2,  9,  12, -1, -1, 14, 2,  1,  -1, -1, -1},
+       {7,   19,  42,  43,  48,  49,  54,  55,  60,  61,  67,  78,  91,  115,
+        126, 127, 150, 151, 174, 175, 180, 181, 204, 205, 210, 211, 216, 217}},
+      // 3 players: one open placement, legal: 112,595 states for the whole board, 2,933 after the placement.
+      {0b111,
+       3,
+       {14, -1, 14, 14, 3,  -1, -1, -1, 14, 12, 8,  4, 8, -1, 9, -1, -1, -1, -1,
+        14, 12, 10, -1, -1, -1, -1, 8,  -1, -1, -1, 0, 8, 3,  4, 2,  12, 13},
+       {30,  31,  36,  37,  42,  43,  78,  79,  90,  91,  96,  97,  102, 103, 108,
+        109, 132, 133, 138, 139, 144, 145, 151, 162, 163, 168, 169, 174, 175}},
+  };
+  RouteSolver solver, reference;
+  reference.set_sweep_limit(0);
+  std::vector<std::int32_t> moves, slow;
+  for (const Pinned& p : pinned) {
+    Board b;
+    b.pairing = p.board;
+    solver.legal_placements(b, p.axes, Legality::kDistinct, p.tile, moves);
+    reference.legal_placements(b, p.axes, Legality::kDistinct, p.tile, slow);
+    INFO("board " << board_text(b) << " tile " << p.tile);
+    CHECK(moves == p.moves);
+    CHECK(slow == p.moves);
+    CHECK(moves.size() < static_cast<std::size_t>(empty_count(b) * canonical_rotations(p.tile).count));
+  }
+}
+
 // Not a test: prints small positions where the two legality rules disagree (run with
 // arena_tests "[.flows-find]"); the hand-checked ones are pinned in the tests below.
 TEST_CASE("flows: find positions where distinct and independent disagree", "[.flows-find]") {
@@ -820,5 +892,8 @@ TEST_CASE("flows legality: the pruned sweep agrees with search and SAT on game p
   CHECK(compared > 100);
   CHECK(with_illegal > 20);
   CHECK(sweep.stats().sweeps > 10);  // the sweep really settled placements
+  // Both kinds: boards after a placement (few open) and whole boards (many open).
+  CHECK(sweep.stats().placement_sweeps > 0);
+  CHECK(sweep.stats().sweeps - sweep.stats().placement_sweeps > 0);
   CHECK(reference.stats().sweeps == 0);
 }
