@@ -1,8 +1,5 @@
 #include "referee/bot_process.h"
 
-// std::filesystem instead of Boost.Filesystem (no extra library to link). Boost 1.81's
-// headers forget a few includes in that mode, so they come first.
-#define BOOST_PROCESS_USE_STD_FS 1
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -15,14 +12,12 @@
 #include <algorithm>
 #include <array>
 #include <boost/asio/posix/stream_descriptor.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/readable_pipe.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/writable_pipe.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/optional.hpp>
-#include <boost/process/v2/process.hpp>
-#include <boost/process/v2/start_dir.hpp>
-#include <boost/process/v2/stdio.hpp>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -32,86 +27,14 @@
 
 #include "protocol/line_reader.h"
 #include "protocol/messages.h"
+#include "referee/child_launch.h"
 
 namespace arena {
 
 namespace asio = boost::asio;
-namespace bp = boost::process::v2;
+using error_code = boost::system::error_code;
 
 namespace {
-
-// Runs in the child between fork and exec (only async-signal-safe calls here; all
-// memory was prepared before the fork):
-// - a new process group, so the referee can kill the bot and everything it started
-//   at once;
-// - death with the referee (PR_SET_PDEATHSIG), even if the referee is SIGKILLed;
-// - resource limits, no core dumps;
-// - default SIGPIPE handling (the referee ignores SIGPIPE; the bot should not inherit that);
-// - a clean environment and no descriptor but stdin/stdout/stderr.
-struct ChildSetup {
-  bool own_group = true;
-  pid_t parent = 0;
-  ProcessLimits limits;
-  const char* const* env = nullptr;  // null-terminated "KEY=value" array, owned by the caller
-
-  template <class Launcher>
-  bp::error_code on_setup(Launcher& launcher, const std::filesystem::path&, const char* const*&) {
-    if (env) launcher.env = env;
-    return {};
-  }
-  template <class Launcher>
-  bp::error_code on_exec_setup(Launcher& launcher, const std::filesystem::path&, const char* const*&) {
-    if (own_group && ::setpgid(0, 0) != 0) return bp::error_code(errno, bp::system_category());
-    ::signal(SIGPIPE, SIG_DFL);
-    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return bp::error_code(errno, bp::system_category());
-    if (::getppid() != parent) ::_exit(127);  // the referee died before prctl took effect
-    if (auto ec = set_limit(RLIMIT_CORE, 0, true)) return ec;
-    if (auto ec = set_limit(RLIMIT_AS, limits.address_space_bytes)) return ec;
-    if (auto ec = set_limit(RLIMIT_CPU, limits.cpu_seconds)) return ec;
-    if (auto ec = set_limit(RLIMIT_NPROC, limits.max_processes)) return ec;
-    if (auto ec = set_limit(RLIMIT_FSIZE, limits.file_size_bytes)) return ec;
-    if (auto ec = set_limit(RLIMIT_NOFILE, limits.open_files)) return ec;
-    close_inherited_fds(launcher.fd_whitelist);
-    return {};
-  }
-  // 0 means "leave as it is" unless `zero_means_zero`. A limit is only ever lowered.
-  static bp::error_code set_limit(int resource, std::uint64_t value, bool zero_means_zero = false) {
-    if (value == 0 && !zero_means_zero) return {};
-    rlimit current{};
-    if (::getrlimit(resource, &current) != 0) return bp::error_code(errno, bp::system_category());
-    rlim_t v = static_cast<rlim_t>(value);
-    if (current.rlim_max != RLIM_INFINITY && v > current.rlim_max) v = current.rlim_max;
-    rlimit next{v, v};
-    if (::setrlimit(resource, &next) != 0) return bp::error_code(errno, bp::system_category());
-    return {};
-  }
-  // Boost 1.81's own close_all() skips the fds between whitelist entries, which leaks
-  // the original pipe ends into the bot (a bot that closes stdout would then never
-  // reach end-of-file). Close everything above stderr but the launcher's own pipes
-  // (its exec-error pipe is close-on-exec).
-  // No allocation here (we are between fork and exec; under the bot's RLIMIT_AS an
-  // ASan build's allocator cannot even map memory): the list is sorted on the stack.
-  static void close_inherited_fds(const std::vector<int>& whitelist) {
-    std::array<int, 64> keep{};
-    std::size_t n = 0;
-    for (int fd : whitelist)
-      if (n < keep.size()) keep[n++] = fd;
-    std::sort(keep.begin(), keep.begin() + static_cast<std::ptrdiff_t>(n));
-    unsigned next = 3;
-    for (std::size_t i = 0; i < n; ++i) {
-      const int fd = keep[i];
-      if (fd < 3) continue;
-      if (static_cast<unsigned>(fd) > next) ::close_range(next, static_cast<unsigned>(fd) - 1, 0);
-      next = static_cast<unsigned>(fd) + 1;
-    }
-    ::close_range(next, ~0U, 0);
-  }
-  // The parent sets it too, so that a kill right after spawn already reaches the group.
-  template <class Launcher>
-  void on_success(Launcher& launcher, const std::filesystem::path&, const char* const*&) {
-    if (own_group) ::setpgid(launcher.pid, launcher.pid);
-  }
-};
 
 bool is_executable_file(const std::string& path) {
   struct stat st;
@@ -235,14 +158,14 @@ std::string make_scratch_dir(const std::string& root, std::string& error) {
 
 struct BotProcess::Impl {
   explicit Impl(asio::io_context& io)
-      : io(io), in(io), out(io), err(io), exit_watch(io), grace_timer(io), reader(64 * 1024) {}
+      : io(io), in(io), out(io), err(io), exit_watch(io), exit_poll(io), grace_timer(io), reader(64 * 1024) {}
   asio::io_context& io;
   asio::writable_pipe in;
   asio::readable_pipe out;
   asio::readable_pipe err;
-  std::unique_ptr<bp::process> proc;
   // A pidfd of the bot, readable once it has exited (see watch_exit()).
   asio::posix::stream_descriptor exit_watch;
+  asio::steady_timer exit_poll;  // only where pidfds are missing
   asio::steady_timer grace_timer;
   protocol::LineReader reader;
   std::array<char, 4096> out_buf{};
@@ -271,7 +194,6 @@ BotProcess::BotProcess(asio::io_context& io) : impl_(std::make_unique<Impl>(io))
 
 BotProcess::~BotProcess() {
   kill();
-  if (impl_->proc) impl_->proc->detach();  // reaped by on_exit; never block here
   if (impl_->log) std::fclose(impl_->log);
   impl_->remove_scratch();
 }
@@ -328,27 +250,44 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
   // The whole environment of the bot: nothing of the referee's own leaks through.
   std::vector<std::string> env_text = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + im.scratch,
                                        "TMPDIR=" + im.scratch, "LANG=C.UTF-8"};
-  std::vector<const char*> env;
-  for (const auto& e : env_text) env.push_back(e.c_str());
-  env.push_back(nullptr);
-  ChildSetup setup;
-  setup.own_group = command.own_process_group;
-  setup.parent = ::getpid();
-  setup.limits = options.limits;
-  setup.env = env.data();
-  bp::error_code ec;
-  bp::default_process_launcher launcher;
-  bp::process proc = launcher(asio::any_io_executor(io.get_executor()), ec, std::filesystem::path(exe), args,
-                              bp::process_stdio{im.in, im.out, im.err}, bp::process_start_dir(dir), setup);
-  if (ec || proc.id() <= 0) {
+  std::vector<std::string> argv_text;
+  argv_text.push_back(exe);
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::vector<char*> envp;
+  for (auto& e : env_text) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  LaunchPlan plan;
+  plan.program = exe.c_str();
+  plan.argv = argv.data();
+  plan.envp = envp.data();
+  plan.working_dir = dir.c_str();
+  plan.own_group = command.own_process_group;
+  plan.limits =
+      ChildLimits{options.limits.address_space_bytes, options.limits.cpu_seconds,
+                  options.limits.max_processes, options.limits.file_size_bytes, options.limits.open_files};
+  LaunchedChild child;
+  std::string why;
+  if (!launch_child(plan, child, why)) {
     im.remove_scratch();
-    error =
-        "could not start '" + command.argv[0] + "': " + (ec ? ec.message() : std::string("unknown error"));
+    error = "could not start '" + command.argv[0] + "': " + why;
     return nullptr;
   }
-  im.proc = std::make_unique<bp::process>(std::move(proc));
-  self->pid_ = im.proc->id();
+  error_code ec;
+  im.in.assign(child.stdin_fd, ec);
+  if (!ec) im.out.assign(child.stdout_fd, ec);
+  if (!ec) im.err.assign(child.stderr_fd, ec);
+  self->pid_ = child.pid;
   self->own_group_ = command.own_process_group;
+  if (ec) {
+    // Not expected (the reactor refused a pipe); the process must not outlive this.
+    self->kill();
+    ::waitpid(child.pid, nullptr, 0);
+    error = "could not start '" + command.argv[0] + "': " + ec.message();
+    return nullptr;
+  }
   self->log("[referee] started pid " + std::to_string(self->pid_) + ": " + program);
   self->start_reading();
   return self;
@@ -357,15 +296,14 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
 void BotProcess::start_reading() {
   read_stdout();
   read_stderr();
-  // Boost.Process's async_wait does a *blocking* waitpid once its pidfd looks readable.
-  // A readiness event can be spurious: with bots forked all the time, a descriptor closed
-  // in the referee may live on in a child being started, keeping its epoll registration,
-  // whose events then reach the recycled reactor slot of a new descriptor. That blocked
-  // the whole event loop on a bot that was still playing. So the referee watches its own
-  // pidfd and reaps with WNOHANG, re-arming the watch when nothing has exited.
+  // The referee watches the bot's pidfd and reaps with WNOHANG, re-arming the watch when
+  // nothing has exited: a readiness event can be spurious (a descriptor closed here may
+  // live on in a child being started, keeping its epoll registration, whose events then
+  // reach the recycled slot of a new descriptor), and a blocking waitpid after one froze
+  // the whole event loop. Kernels without pidfds (before 5.3) are polled instead.
   const int fd = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
   if (fd >= 0) {
-    bp::error_code ec;
+    error_code ec;
     impl_->exit_watch.assign(fd, ec);
     if (!ec) {
       watch_exit();
@@ -373,16 +311,24 @@ void BotProcess::start_reading() {
     }
     ::close(fd);
   }
+  poll_exit();
+}
+
+void BotProcess::poll_exit() {
   auto self = shared_from_this();
-  impl_->proc->async_wait([self](bp::error_code, int) {
-    // async_wait gives a portable code; fetch the native status for signal deaths.
-    self->on_exit(self->impl_->proc->native_exit_code());
+  impl_->exit_poll.expires_after(std::chrono::milliseconds(20));
+  impl_->exit_poll.async_wait([self](error_code ec) {
+    if (ec == asio::error::operation_aborted) return;
+    int status = 0;
+    const pid_t r = ::waitpid(self->pid_, &status, WNOHANG);
+    if (r == 0) return self->poll_exit();
+    self->on_exit(r == self->pid_ ? status : 0);
   });
 }
 
 void BotProcess::watch_exit() {
   auto self = shared_from_this();
-  impl_->exit_watch.async_wait(asio::posix::descriptor_base::wait_read, [self](bp::error_code ec) {
+  impl_->exit_watch.async_wait(asio::posix::descriptor_base::wait_read, [self](error_code ec) {
     if (ec == asio::error::operation_aborted) return;
     int status = 0;
     const pid_t r = ::waitpid(self->pid_, &status, WNOHANG);
@@ -390,7 +336,7 @@ void BotProcess::watch_exit() {
       self->watch_exit();
       return;
     }
-    bp::error_code ignored;
+    error_code ignored;
     self->impl_->exit_watch.close(ignored);
     // r < 0 only if someone else reaped it; it is gone either way.
     self->on_exit(r == self->pid_ ? status : 0);
@@ -420,7 +366,7 @@ std::string BotProcess::exit_description() const {
 
 void BotProcess::read_stdout() {
   auto self = shared_from_this();
-  impl_->out.async_read_some(asio::buffer(impl_->out_buf), [self](bp::error_code ec, std::size_t n) {
+  impl_->out.async_read_some(asio::buffer(impl_->out_buf), [self](error_code ec, std::size_t n) {
     Impl& im = *self->impl_;
     if (n > 0) im.reader.feed(im.out_buf.data(), n);
     self->deliver_lines();
@@ -450,7 +396,7 @@ void BotProcess::deliver_lines() {
 
 void BotProcess::read_stderr() {
   auto self = shared_from_this();
-  impl_->err.async_read_some(asio::buffer(impl_->err_buf), [self](bp::error_code ec, std::size_t n) {
+  impl_->err.async_read_some(asio::buffer(impl_->err_buf), [self](error_code ec, std::size_t n) {
     Impl& im = *self->impl_;
     if (n > 0 && im.log) {
       std::size_t room = im.log_cap > im.log_written ? im.log_cap - im.log_written : 0;
@@ -540,7 +486,7 @@ void BotProcess::write_next() {
   if (im.queued.empty() || !im.in.is_open()) {
     im.writing = false;
     if (im.shutting_down) {
-      bp::error_code ignored;
+      error_code ignored;
       im.in.close(ignored);  // after "quit": end of input tells a reading bot to leave
     }
     return;
@@ -549,7 +495,7 @@ void BotProcess::write_next() {
   im.inflight.swap(im.queued);
   im.queued.clear();
   auto self = shared_from_this();
-  asio::async_write(im.in, asio::buffer(im.inflight), [self](bp::error_code ec, std::size_t) {
+  asio::async_write(im.in, asio::buffer(im.inflight), [self](error_code ec, std::size_t) {
     Impl& im = *self->impl_;
     im.inflight.clear();
     if (ec) {
@@ -578,14 +524,14 @@ void BotProcess::shutdown(std::chrono::milliseconds grace, std::function<void()>
   // Closing stdin after the queued "quit" is written tells a bot that only reads to leave.
   auto self = shared_from_this();
   im.grace_timer.expires_after(grace);
-  im.grace_timer.async_wait([self](bp::error_code ec) {
+  im.grace_timer.async_wait([self](error_code ec) {
     if (ec || self->exited_) return;
     // Escalate: SIGTERM to the whole group, a short grace, then SIGKILL.
     if (self->own_group_) ::kill(-self->pid_, SIGTERM);
     ::kill(self->pid_, SIGTERM);
     self->log("[referee] no exit after quit: SIGTERM");
     self->impl_->grace_timer.expires_after(self->impl_->term_grace);
-    self->impl_->grace_timer.async_wait([self](bp::error_code ec2) {
+    self->impl_->grace_timer.async_wait([self](error_code ec2) {
       if (ec2 || self->exited_) return;
       self->log("[referee] no exit after SIGTERM: SIGKILL");
       self->kill();
@@ -598,7 +544,7 @@ void BotProcess::finish_shutdown_if_done() {
   Impl& im = *impl_;
   if (!im.shutting_down || !exited_ || im.stdout_open || im.stderr_open) return;
   im.grace_timer.cancel();
-  bp::error_code ignored;
+  error_code ignored;
   im.in.close(ignored);
   if (im.shutdown_done) {
     auto done = std::move(im.shutdown_done);

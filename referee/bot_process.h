@@ -107,6 +107,7 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   explicit BotProcess(boost::asio::io_context& io);
   void start_reading();
   void watch_exit();
+  void poll_exit();
   void read_stdout();
   void read_stderr();
   void write_next();
