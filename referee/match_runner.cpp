@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -14,6 +15,7 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -174,21 +176,36 @@ void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game)
   int threads = im.options.threads > 0 ? im.options.threads
                                        : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   threads = std::clamp(threads, 1, k);
+  // The extra loops' threads start first, held by work guards until their slots are
+  // posted. A thread that cannot be created (a bot's fork bomb may exhaust the process
+  // table for a moment) only means fewer loops; the run goes on.
   im.extra_loops.clear();
-  for (int t = 1; t < threads; ++t) im.extra_loops.push_back(std::make_unique<asio::io_context>(1));
-  const std::vector<asio::io_context*> loops = im.loops();
-  im.slots.assign(k, Impl::Slot{});
-  im.live_slots = k;
-  for (int i = 0; i < k; ++i) {
-    im.slots[i].index = i;
-    im.slots[i].io = loops[i % threads];
-    asio::post(*im.slots[i].io, [&im, i] { im.schedule(im.slots[i]); });
-  }
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> guards;
   // A bot's PR_SET_PDEATHSIG fires when the *thread* that started it ends, so every bot
   // is started by its slot's loop thread, and a loop's run() returns only once its slots
   // have retired and their processes are reaped.
   std::vector<std::thread> workers;
-  for (int t = 1; t < threads; ++t) workers.emplace_back([&im, loop = loops[t]] { im.run_loop(*loop); });
+  for (int t = 1; t < threads; ++t) {
+    auto loop = std::make_unique<asio::io_context>(1);
+    guards.push_back(asio::make_work_guard(*loop));
+    try {
+      workers.emplace_back([&im, l = loop.get()] { im.run_loop(*l); });
+    } catch (const std::system_error&) {
+      guards.pop_back();
+      break;
+    }
+    im.extra_loops.push_back(std::move(loop));
+  }
+  const std::vector<asio::io_context*> loops = im.loops();
+  const int used = static_cast<int>(loops.size());
+  im.slots.assign(k, Impl::Slot{});
+  im.live_slots = k;
+  for (int i = 0; i < k; ++i) {
+    im.slots[i].index = i;
+    im.slots[i].io = loops[i % used];
+    asio::post(*im.slots[i].io, [&im, i] { im.schedule(im.slots[i]); });
+  }
+  for (auto& g : guards) g.reset();
   im.run_loop(im.io);
   for (auto& w : workers) w.join();
   im.signals.reset();
