@@ -12,7 +12,11 @@ RouteSolver& solver() {
   return s;
 }
 
-std::string tile_name(int type) { return "T" + std::to_string(type); }
+std::string tile_name(int type) {
+  std::string s(1, 'T');  // appends, not "T" + ...: g++ 12 -O3 reports a false -Wrestrict
+  s += std::to_string(type);
+  return s;
+}
 
 std::string placement_text(Move m) { return cell_name(m / kHexSides) + ":" + std::to_string(m % kHexSides); }
 
@@ -137,7 +141,7 @@ ParsedMove FlowsState::parse_move(std::string_view text) const {
   if (drawn_ < 0) {
     int t = parse_tile(text);
     if (t < 0)
-      return unparseable("'" + std::string(text) + "' is not a tile draw (expected T0, T1, T2 or T3)");
+      return unparseable(std::string("'").append(text) + "' is not a tile draw (expected T0, T1, T2 or T3)");
     if (unplaced_[t] == 0) return illegal("no " + tile_name(t) + " tiles are left to draw");
     return ok(kDrawBase + t);
   }
@@ -146,31 +150,32 @@ ParsedMove FlowsState::parse_move(std::string_view text) const {
   if (auto at = text.find('@'); at != std::string_view::npos) {
     named_tile = parse_tile(text.substr(0, at));
     if (named_tile < 0)
-      return unparseable("'" + std::string(text) + "': '" + std::string(text.substr(0, at)) +
+      return unparseable(std::string("'").append(text) + "': '" + std::string(text.substr(0, at)) +
                          "' is not a tile (expected T0..T3 before '@')");
     body = text.substr(at + 1);
   }
   auto colon = body.find(':');
   if (colon == std::string_view::npos)
-    return unparseable("'" + std::string(text) + "' is not a placement (expected HEX:ROTATION, e.g. d4:2)");
+    return unparseable(std::string("'").append(text) +
+                       "' is not a placement (expected HEX:ROTATION, e.g. d4:2)");
   int cell = parse_cell(body.substr(0, colon));
   if (cell < 0)
-    return unparseable("'" + std::string(text) + "': '" + std::string(body.substr(0, colon)) +
+    return unparseable(std::string("'").append(text) + "': '" + std::string(body.substr(0, colon)) +
                        "' is not a hex (a1-a4, b1-b5, c1-c6, d1-d7, e1-e6, f1-f5, g1-g4)");
   std::string_view rot_text = body.substr(colon + 1);
   if (rot_text.size() != 1 || rot_text[0] < '0' || rot_text[0] > '5')
-    return unparseable("'" + std::string(text) + "': rotation must be a digit 0..5");
+    return unparseable(std::string("'").append(text) + "': rotation must be a digit 0..5");
   if (named_tile >= 0 && named_tile != drawn_)
-    return illegal("'" + std::string(text) + "': the tile in hand is " + tile_name(drawn_) + ", not " +
+    return illegal(std::string("'").append(text) + "': the tile in hand is " + tile_name(drawn_) + ", not " +
                    tile_name(named_tile));
   if (!board_.empty(cell))
-    return illegal("'" + std::string(text) + "': " + cell_name(cell) + " already holds a tile");
+    return illegal(std::string("'").append(text) + "': " + cell_name(cell) + " already holds a tile");
   int rotation = canonical_rotation(drawn_, rot_text[0] - '0');
   Move m = cell * kHexSides + rotation;
   for (Move legal : legal_)
     if (legal == m) return ok(m);
   return illegal(
-      "'" + std::string(text) + "' (" + tile_name(drawn_) + " on " + cell_name(cell) + ", rotation " +
+      std::string("'").append(text) + "' (" + tile_name(drawn_) + " on " + cell_name(cell) + ", rotation " +
       std::to_string(rotation) + ") would leave some player or team without a route to a win (legality=" +
       kLegalityNames[static_cast<int>(flows().legality())] + ")" + legal_moves_hint(*this, legal_));
 }

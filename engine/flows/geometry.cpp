@@ -107,7 +107,9 @@ const Geometry& geometry() {
 
 std::string cell_name(int cell) {
   const Geometry& g = geometry();
-  return std::string(1, static_cast<char>('a' + g.row[cell])) + std::to_string(g.column[cell]);
+  std::string s(1, static_cast<char>('a' + g.row[cell]));  // appends: g++ 12 -O3 warns falsely on +
+  s += std::to_string(g.column[cell]);
+  return s;
 }
 
 int parse_cell(std::string_view text) {

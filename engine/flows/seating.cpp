@@ -38,18 +38,18 @@ std::vector<int> parse_sides(int players, std::string_view text) {
   size_t i = 0;
   while (true) {
     if (i >= text.size() || text[i] < '0' || text[i] > '5')
-      fail("'" + std::string(text) +
+      fail(std::string("'").append(text) +
            "' is not a list of board sides 0..5 joined by '-', e.g. 0-2-4, or 'default'");
     sides.push_back(text[i] - '0');
     ++i;
     if (i == text.size()) break;
     if (text[i] != '-')
-      fail("'" + std::string(text) +
+      fail(std::string("'").append(text) +
            "' is not a list of board sides 0..5 joined by '-', e.g. 0-2-4, or 'default'");
     ++i;
   }
   if (static_cast<int>(sides.size()) != players)
-    fail("'" + std::string(text) + "' lists " + std::to_string(sides.size()) +
+    fail(std::string("'").append(text) + "' lists " + std::to_string(sides.size()) +
          " sides for players=" + std::to_string(players));
   for (size_t a = 0; a < sides.size(); ++a)
     for (size_t b = a + 1; b < sides.size(); ++b)
@@ -58,7 +58,7 @@ std::vector<int> parse_sides(int players, std::string_view text) {
   for (size_t a = 1; a < sides.size(); ++a) {
     int prev = (sides[a - 1] - sides[0] + 6) % 6, cur = (sides[a] - sides[0] + 6) % 6;
     if (cur < prev)
-      fail("'" + std::string(text) +
+      fail(std::string("'").append(text) +
            "' is not in clockwise order from seat 1's side (seats take turns clockwise)");
   }
   return sides;
