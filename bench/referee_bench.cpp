@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/table_row.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "protocol/messages.h"
@@ -204,17 +205,8 @@ long vm_hwm_kb() {
   return -1;
 }
 
-void row(const std::string& what, const std::string& value, const std::string& target,
-         const std::string& met) {
-  std::printf("| %s | %s | %s | %s |\n", what.c_str(), value.c_str(), target.c_str(), met.c_str());
-  std::fflush(stdout);
-}
-
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
+using bench::fmt;
+using bench::row;
 
 }  // namespace
 

@@ -17,6 +17,7 @@
 #include <sstream>
 #include <string>
 
+#include "bench/table_row.h"
 #include "tournaments/tournament.h"
 
 using namespace arena;
@@ -57,17 +58,8 @@ Outcome play(const std::string& bot, const std::string& spec, int bots, int game
   return o;
 }
 
-void row(const std::string& what, const std::string& value, const std::string& target,
-         const std::string& met) {
-  std::printf("| %s | %s | %s | %s |\n", what.c_str(), value.c_str(), target.c_str(), met.c_str());
-  std::fflush(stdout);
-}
-
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
+using bench::fmt;
+using bench::row;
 
 }  // namespace
 

@@ -120,10 +120,6 @@ void label(GroupScratch& s) {
   s.labelled = true;
 }
 
-struct SideResult {
-  int before = 0, after = 0, diminished = 0;
-};
-
 // One swapped stone: it leaves `from` for `to`. G is its group at `from` before the swap,
 // H its group at `to` after it. Only `from` and `to` change colour, so H is the stone plus
 // the pieces next to `to` of the stone's colour with `from` removed: other groups whole,
@@ -132,10 +128,10 @@ struct SideResult {
 // Written with selects rather than branches (the outcomes are data-dependent and
 // mispredicted), and always inlined: returned out of line, the small struct came back
 // through a store-forwarding stall.
-[[gnu::always_inline]] inline SideResult side(const GroupScratch& s, int from, int to, int back) {
+[[gnu::always_inline]] inline SwapSide side(const GroupScratch& s, int from, int to, int back) {
   const int colour = s.board[from];
   const int g = s.label[from];
-  SideResult r;
+  SwapSide r;
   r.before = s.size[g];
   const int from_disc = s.disc[from];
   const unsigned under_span = static_cast<unsigned>(s.subtree[from] - 1);
@@ -190,17 +186,8 @@ const GroupScratch& groups_of(const std::int8_t* board, int n) {
 
 SwapCheck evaluate_swap(const GroupScratch& s, int own, int dir) {
   const int enemy = s.neighbour[own][dir];
-  SideResult a = side(s, own, enemy, 3 - dir);  // `own` lies opposite `dir` seen from `enemy`
-  SideResult b = side(s, enemy, own, dir);
-  SwapCheck c;
-  c.own_before = a.before;
-  c.own_after = a.after;
-  c.enemy_before = b.before;
-  c.enemy_after = b.after;
-  c.largest_diminished = std::max(a.diminished, b.diminished);
-  c.condition1 = a.after > a.before || b.after > b.before;
-  c.condition2 = c.largest_diminished == 0 || std::max(a.after, b.after) > c.largest_diminished;
-  return c;
+  // `own` lies opposite `dir` seen from `enemy`.
+  return judge_swap(side(s, own, enemy, 3 - dir), side(s, enemy, own, dir));
 }
 
 }  // namespace arena::clump

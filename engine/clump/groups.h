@@ -12,6 +12,26 @@
 
 namespace arena::clump {
 
+// What a swap compares for one of its two stones: the size of its group G before the
+// swap, of its group H after it, and |G| if the swap diminishes G (else 0).
+struct SwapSide {
+  int before = 0, after = 0, diminished = 0;
+};
+
+// The two swap conditions (docs/rules/clump.md) from the mover's stone and the enemy stone.
+inline SwapCheck judge_swap(const SwapSide& own, const SwapSide& enemy) {
+  SwapCheck c;
+  c.own_before = own.before;
+  c.own_after = own.after;
+  c.enemy_before = enemy.before;
+  c.enemy_after = enemy.after;
+  c.largest_diminished = own.diminished > enemy.diminished ? own.diminished : enemy.diminished;
+  c.condition1 = own.after > own.before || enemy.after > enemy.before;
+  c.condition2 =
+      c.largest_diminished == 0 || (own.after > enemy.after ? own.after : enemy.after) > c.largest_diminished;
+  return c;
+}
+
 struct GroupScratch {
   // Off-board neighbours point at this cell, which holds neither colour: the swap
   // evaluation reads its four neighbour slots without testing for the edge.

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/clump/groups.h"
 #include "engine/core/perft.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
@@ -190,14 +191,10 @@ struct FloodFill {
     return out;
   }
 
-  struct Side {
-    int before, after, diminished;
-  };
-
-  Side side(int from, int to) const {
+  SwapSide side(int from, int to) const {
     const std::int8_t colour = board[from];
     const int g = label[from];
-    Side r{size[g], 0, 0};
+    SwapSide r{size[g], 0, 0};
     std::vector<bool> seen(n * n, false);
     seen[from] = true;  // holds the other colour after the swap
     seen[to] = true;
@@ -219,16 +216,8 @@ struct FloodFill {
   }
 
   SwapCheck check(int own, int enemy) const {
-    Side a = side(own, enemy), b = side(enemy, own);
-    SwapCheck c;
-    c.own_before = a.before;
-    c.own_after = a.after;
-    c.enemy_before = b.before;
-    c.enemy_after = b.after;
-    c.largest_diminished = std::max(a.diminished, b.diminished);
-    c.condition1 = a.after > a.before || b.after > b.before;
-    c.condition2 = c.largest_diminished == 0 || std::max(a.after, b.after) > c.largest_diminished;
-    return c;
+    // The conditions are combined as the engine does; the sizes are what is checked.
+    return judge_swap(side(own, enemy), side(enemy, own));
   }
 
   bool connected(std::int8_t colour) const {

@@ -113,6 +113,13 @@ std::unique_ptr<State> play(const Game& game, const std::string& moves) {
 const FlowsState& fs(const State& s) { return static_cast<const FlowsState&>(s); }
 
 // Positions at chance nodes of random games (legality as the game says).
+// Every player count with its played axes (bit k: the axis through sides k and k+3).
+constexpr std::pair<const char*, std::uint8_t> kEverySeating[] = {{"flows:players=2", 0b101},
+                                                                  {"flows:players=3", 0b111},
+                                                                  {"flows:players=4", 0b011},
+                                                                  {"flows:players=5", 0b111},
+                                                                  {"flows:players=6", 0b111}};
+
 std::vector<Board> random_positions(const std::string& spec, int games, std::uint64_t seed,
                                     int max_empty = 37) {
   auto game = make_game(spec);
@@ -833,15 +840,10 @@ TEST_CASE("flows perft: empty board and a recorded position", "[flows]") {
 TEST_CASE("flows legality: the frontier sweep agrees with search and SAT", "[flows]") {
   RouteSolver sweep, reference;
   reference.set_sweep_limit(0);
-  const std::pair<const char*, std::uint8_t> setups[] = {{"flows:players=2", 0b101},
-                                                         {"flows:players=3", 0b111},
-                                                         {"flows:players=4", 0b011},
-                                                         {"flows:players=5", 0b111},
-                                                         {"flows:players=6", 0b111}};
   Rng rng(14);
   int compared = 0, swept = 0, with_illegal = 0;
   std::vector<std::int32_t> fast, slow;
-  for (auto [spec, axes] : setups) {
+  for (auto [spec, axes] : kEverySeating) {
     auto positions = random_positions(spec, 1, 31);
     for (size_t i = 0; i < positions.size(); i += 4) {
       Board b = thin_out(positions[i], 6 + static_cast<int>(rng.below(7)), axes, rng);  // 6..12 empty
@@ -869,15 +871,10 @@ TEST_CASE("flows legality: the frontier sweep agrees with search and SAT", "[flo
 TEST_CASE("flows legality: the pruned sweep agrees with search and SAT on game positions", "[flows]") {
   RouteSolver sweep, reference;
   reference.set_sweep_limit(0);
-  const std::pair<const char*, std::uint8_t> setups[] = {{"flows:players=2", 0b101},
-                                                         {"flows:players=3", 0b111},
-                                                         {"flows:players=4", 0b011},
-                                                         {"flows:players=5", 0b111},
-                                                         {"flows:players=6", 0b111}};
   Rng rng(15);
   int compared = 0, with_illegal = 0;
   std::vector<std::int32_t> fast, slow;
-  for (auto [spec, axes] : setups) {
+  for (auto [spec, axes] : kEverySeating) {
     for (const Board& b : random_positions(spec, 2, 16)) {
       if (joined_axes(b, axes)) continue;
       const int type = static_cast<int>(rng.below(kTileTypes));
