@@ -98,7 +98,7 @@ TEST_CASE("adversarial: each hostile bot gets its verdict in time, bounded memor
     CHECK(seconds < 15);
     // The 100 MB line and the megabytes of stderr are never held in memory.
     CHECK(peak_rss_kib() - rss_before < 64 * 1024);
-    CHECK(live_processes_with(tag).empty());
+    CHECK(processes_left(tag).empty());
   }
 }
 
@@ -119,5 +119,5 @@ TEST_CASE("adversarial: the whole suite in one run at concurrency 4 next to norm
   for (std::size_t i = 0; i < hostile.size(); ++i) check_hostile(hostile[i], records[i]);
   for (std::size_t i = hostile.size(); i < jobs.size(); ++i) check_normal(records[i]);
   CHECK(peak_rss_kib() - rss_before < 64 * 1024);
-  CHECK(live_processes_with(tag).empty());
+  CHECK(processes_left(tag).empty());
 }

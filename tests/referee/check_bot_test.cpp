@@ -72,7 +72,7 @@ TEST_CASE("check-bot: the C++ random bot passes every check on every game, rare 
     require_all_pass(r, out.str());
     CHECK(out.str().find("PASS many_games") != std::string::npos);
     CHECK(out.str().find("result: all checks passed") != std::string::npos);
-    CHECK(reftest::live_processes_with(tag).empty());
+    CHECK(reftest::processes_left(tag).empty());
   }
 }
 
@@ -84,7 +84,7 @@ TEST_CASE("check-bot: the Python random bot passes every check on every game", "
     CheckBotReport r = check_bot(options_for(spec, {"python3", src + "/bots/random_bot.py", tag}, 2), &out);
     INFO(spec);
     require_all_pass(r, out.str());
-    CHECK(reftest::live_processes_with(tag).empty());
+    CHECK(reftest::processes_left(tag).empty());
   }
 }
 
@@ -118,7 +118,7 @@ TEST_CASE("check-bot: each misbehaving bot fails the check named for its fault",
                         [](const CheckResult& x) { return x.status == CheckResult::Status::kFail; }) == 1);
     CHECK(r.has_position == c.position);
     if (c.position) CHECK(out.str().find("reproduce: arena perft 'clump") != std::string::npos);
-    CHECK(reftest::live_processes_with(tag).empty());
+    CHECK(reftest::processes_left(tag).empty());
   }
 }
 
@@ -147,7 +147,7 @@ TEST_CASE("check-bot: a bot that breaks only on Flume's extra placement is caugh
   }
   REQUIRE_FALSE(state->is_terminal());
   CHECK(state->current_player() == last_actor);
-  CHECK(reftest::live_processes_with(tag).empty());
+  CHECK(reftest::processes_left(tag).empty());
 }
 
 TEST_CASE("check-bot: situations that need more players are skipped with a note, not failed", "[check-bot]") {

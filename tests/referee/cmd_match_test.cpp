@@ -121,11 +121,6 @@ TEST_CASE("arena match: SIGINT stops the match, keeps finished records, leaves n
   CHECK(out.find("match interrupted after " + std::to_string(results) + " of 100000 games") !=
         std::string::npos);
   // No bot outlives the referee.
-  bool left = true;
-  for (int i = 0; i < 100 && left; ++i) {
-    left = !reftest::live_processes_with(tag).empty();
-    if (left) ::usleep(20 * 1000);
-  }
-  CHECK_FALSE(left);
+  CHECK(reftest::processes_left(tag).empty());
   std::filesystem::remove_all(dir);
 }

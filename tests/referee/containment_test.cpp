@@ -72,7 +72,7 @@ Seen spy_on(const std::string& spec, std::uint64_t seed, RunnerOptions opt,
   auto records = play({spy, bot("other", "random_bot", tag)}, {{spec, {0, 1}, seed, "1"}}, opt);
   record = records[0];
   Seen seen = read_spy_log(logs);
-  CHECK(live_processes_with(tag).empty());
+  CHECK(processes_left(tag).empty());
   fs::remove_all(logs);
   return seen;
 }

@@ -52,7 +52,7 @@ TEST_CASE("referee: random bots play every game to its end, the same way at any 
     }
     // Paired games: the seat rotation replays the same seed.
     CHECK(jobs[0].seed == jobs[seats - 1].seed);
-    CHECK(live_processes_with(tag).empty());
+    CHECK(processes_left(tag).empty());
   }
 }
 
@@ -126,7 +126,7 @@ TEST_CASE("referee: every misbehaving bot gets its exact verdict while other gam
   CHECK(ruled_ms >= 450);
   CHECK(ruled_ms <= 450 + 50);
   CHECK(seconds < 30);
-  CHECK(live_processes_with(tag).empty());
+  CHECK(processes_left(tag).empty());
 }
 
 TEST_CASE("referee: a bot process plays many games; it is restarted only after a fault", "[referee]") {
@@ -149,7 +149,7 @@ TEST_CASE("referee: a bot process plays many games; it is restarted only after a
   CHECK(starts("steady.slot1.log") == 1);
   CHECK(starts("crashy.slot1.log") == 3);
   std::filesystem::remove_all(dir);
-  CHECK(live_processes_with(tag).empty());
+  CHECK(processes_left(tag).empty());
 }
 
 TEST_CASE("referee: stop() aborts running games and leaves no process behind", "[referee]") {
@@ -177,7 +177,7 @@ TEST_CASE("referee: stop() aborts running games and leaves no process behind", "
     CHECK(r.termination == Termination::kAborted);
     CHECK(r.results.empty());
   }
-  CHECK(live_processes_with(tag).empty());
+  CHECK(processes_left(tag).empty());
 }
 
 TEST_CASE("referee: a bot that cannot start loses every game it is seated in, with the reason", "[referee]") {
@@ -226,7 +226,7 @@ TEST_CASE("referee: Python sample bots and the greedy bot play full games", "[re
   // The same seeds give the same games.
   auto again = play(bots, jobs, opt);
   for (std::size_t i = 0; i < jobs.size(); ++i) CHECK(actions_text(records[i]) == actions_text(again[i]));
-  CHECK(live_processes_with(tag).empty());
+  CHECK(processes_left(tag).empty());
 }
 
 TEST_CASE("referee: a fault in a multi-seat game ends it; the faulting seat is ranked last", "[referee]") {
@@ -244,7 +244,7 @@ TEST_CASE("referee: a fault in a multi-seat game ends it; the faulting seat is r
   CHECK(r.results[0].rank == 1);
   CHECK(r.results[1].rank == 3);
   CHECK(r.results[2].rank == 1);
-  CHECK(live_processes_with(tag).empty());
+  CHECK(processes_left(tag).empty());
 }
 
 TEST_CASE("referee: info lines and stderr reach the bot's log, capped", "[referee]") {
@@ -288,5 +288,5 @@ TEST_CASE("referee: stop() during bot start-up does not wait for the start-up ti
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
   REQUIRE(got.size() == 1);
   CHECK(got[0].termination == Termination::kAborted);
-  CHECK(live_processes_with(tag).empty());
+  CHECK(processes_left(tag).empty());
 }

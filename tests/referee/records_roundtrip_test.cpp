@@ -51,5 +51,5 @@ TEST_CASE("referee records: normal games and every fault verify and read back", 
   REQUIRE(edited.actions.size() >= 2);
   edited.actions.back().text = "zz-zz";
   CHECK_FALSE(verify_pgn(format_pgn(edited), registry_game_factory()).ok());
-  CHECK(live_processes_with(tag).empty());
+  CHECK(processes_left(tag).empty());
 }

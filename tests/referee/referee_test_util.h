@@ -3,9 +3,12 @@
 #pragma once
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <random>
@@ -33,6 +36,42 @@ inline arena::BotSpec bot(const std::string& name, const std::string& exe, const
   return b;
 }
 
+// The contents of a /proc file of another process, or "" if it cannot be read. A process
+// can exit between opening and reading its files (read then fails with ESRCH); that is
+// "not there", not an error. std::ifstream would throw from underflow() in that case.
+inline std::string read_proc_file(const std::string& path) {
+  std::string text;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return text;
+  char buf[4096];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n > 0) {
+      text.append(buf, static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) text.clear();
+    break;
+  }
+  ::close(fd);
+  return text;
+}
+
+// The state letter of /proc/<pid>/stat ('R', 'S', 'Z', ...), or 0 if the process is gone.
+// Also yields the parent pid when asked. comm may hold spaces and ')', so parse after the
+// last ')'.
+inline char proc_state(int pid, int* ppid = nullptr) {
+  const std::string line = read_proc_file("/proc/" + std::to_string(pid) + "/stat");
+  const auto close = line.rfind(')');
+  if (close == std::string::npos) return 0;
+  char state = 0;
+  int parent = 0;
+  if (std::sscanf(line.c_str() + close + 1, " %c %d", &state, &parent) != 2) return 0;
+  if (ppid) *ppid = parent;
+  return state;
+}
+
 // Live (non-zombie) processes whose command line contains `tag`.
 inline std::vector<int> live_processes_with(const std::string& tag) {
   std::vector<int> pids;
@@ -41,18 +80,27 @@ inline std::vector<int> live_processes_with(const std::string& tag) {
   while (dirent* e = ::readdir(d)) {
     const int pid = std::atoi(e->d_name);
     if (pid <= 0) continue;
-    std::ifstream cmd("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(cmd)), std::istreambuf_iterator<char>());
-    if (text.find(tag) == std::string::npos) continue;
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string line;
-    std::getline(stat, line);
-    const auto close = line.rfind(')');
-    if (close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z') continue;
+    const std::string cmdline = read_proc_file("/proc/" + std::to_string(pid) + "/cmdline");
+    if (cmdline.find(tag) == std::string::npos) continue;
+    const char state = proc_state(pid);
+    if (state == 0 || state == 'Z') continue;
     pids.push_back(pid);
   }
   ::closedir(d);
   return pids;
+}
+
+// The processes with `tag` still alive after giving killed ones up to two seconds to go.
+// A SIGKILL sent to a bot's process group takes effect at once, but a grandchild of the
+// referee is reaped by init (or a subreaper) in its own time, so an immediate look at
+// /proc can still catch it on its way out.
+inline std::vector<int> processes_left(const std::string& tag) {
+  std::vector<int> left = live_processes_with(tag);
+  for (int i = 0; i < 100 && !left.empty(); ++i) {
+    ::usleep(20 * 1000);
+    left = live_processes_with(tag);
+  }
+  return left;
 }
 
 // Runs the jobs and returns the records in job order.

@@ -5,9 +5,8 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
-#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "../referee/referee_test_util.h"
@@ -22,15 +21,10 @@ int children_of(pid_t parent) {
   DIR* d = ::opendir("/proc");
   if (!d) return -1;
   while (dirent* e = ::readdir(d)) {
-    std::ifstream stat(std::string("/proc/") + e->d_name + "/stat");
-    std::string text;
-    if (!std::getline(stat, text)) continue;
-    // pid (comm) state ppid ...: comm may hold spaces, so read after the last ')'.
-    auto close = text.rfind(')');
-    if (close == std::string::npos) continue;
-    char state = 0;
+    const int pid = std::atoi(e->d_name);
+    if (pid <= 0) continue;
     int ppid = 0;
-    if (std::sscanf(text.c_str() + close + 1, " %c %d", &state, &ppid) == 2 && ppid == parent) ++n;
+    if (reftest::proc_state(pid, &ppid) != 0 && ppid == parent) ++n;
   }
   ::closedir(d);
   return n;

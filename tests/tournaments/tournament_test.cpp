@@ -103,9 +103,7 @@ std::vector<std::string> resume_args(const fs::path& out) {
 
 // Bots whose referee was killed see end of input and leave; give them a moment.
 void expect_no_bots_left(const std::string& tag) {
-  for (int i = 0; i < 100 && !reftest::live_processes_with(tag).empty(); ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  CHECK(reftest::live_processes_with(tag).empty());
+  CHECK(reftest::processes_left(tag).empty());
 }
 
 }  // namespace
