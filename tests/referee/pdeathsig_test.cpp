@@ -27,12 +27,15 @@ void kill_referee_and_check(const std::string& extra_flags) {
     ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  // Both bots of the first game are up (at most 20 s: sanitizer builds start slowly).
-  // The referee's own command line carries the tag too: count the others.
+  // Both bots of the first game are up (at most 20 s: sanitizer builds start slowly): the
+  // bot programs themselves, not only their bubblewrap launchers. (bubblewrap 0.8's pid-1
+  // child waits for its parent's set-up before it asks for its own parent-death signal;
+  // a referee killed inside that window leaves it waiting: docs/security.md.)
   std::size_t running = 0;
   for (int i = 0; i < 400 && running < 2; ++i) {
     running = 0;
-    for (int p : reftest::live_processes_with(tag)) running += p != pid;
+    for (int p : reftest::live_processes_with(tag))
+      running += reftest::read_proc_file("/proc/" + std::to_string(p) + "/comm") == "slow_bot\n";
     if (running < 2) ::usleep(50 * 1000);
   }
   INFO("flags: " << extra_flags);
