@@ -7,10 +7,13 @@
 //   - per ply: a long match between two instances of the first-move bot through the
 //     MatchRunner (what `arena match` runs), wall time per decision, process start-up
 //     excluded (timed from the end of the first game to the end of the last).
+//   - the referee's CPU time (user + system) per ply in that match: its own work, syscalls
+//     included, which unlike wall time hardly depends on the load of the machine;
 //   - peak memory (VmHWM) of this process, the referee, after K concurrent games (--rss).
 // Prints Markdown table rows: | measurement | value | target | met |
 //
 //   referee_bench BOT [--quick] [--rss K]
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -153,8 +156,18 @@ DecisionWork work_per_decision(const std::string& spec, int games) {
   return w;
 }
 
+// CPU time (user + system) of this process, the referee, so far: its bots are children
+// and not counted. Unlike wall time it hardly moves with the machine's load.
+double cpu_seconds() {
+  rusage u{};
+  ::getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+}
+
 struct MatchResult {
   double us_per_ply = 0;
+  double cpu_us_per_ply = 0;  // the referee's CPU time per ply
   long plies = 0;
   int games = 0;
   bool clean = true;
@@ -177,6 +190,7 @@ MatchResult run_match(const std::string& bot, const std::string& spec, int games
     jobs.push_back(GameJob{spec, {g % 2, 1 - g % 2}, derive_seed(11, g), std::to_string(g + 1)});
   MatchResult r;
   Clock::time_point first_end{};
+  double first_cpu = 0;
   int finished = 0;
   MatchRunner runner(bots, opt);
   runner.run(jobs, [&](std::size_t, const GameRecord& rec) {
@@ -187,6 +201,7 @@ MatchResult run_match(const std::string& bot, const std::string& spec, int games
     ++finished;
     if (finished == 1) {
       first_end = Clock::now();
+      first_cpu = cpu_seconds();
       return;
     }
     for (const auto& a : rec.actions)
@@ -194,6 +209,7 @@ MatchResult run_match(const std::string& bot, const std::string& spec, int games
   });
   r.games = finished;
   r.us_per_ply = r.plies ? seconds_since(first_end) * 1e6 / static_cast<double>(r.plies) : 0;
+  r.cpu_us_per_ply = r.plies ? (cpu_seconds() - first_cpu) * 1e6 / static_cast<double>(r.plies) : 0;
   return r;
 }
 
@@ -246,6 +262,8 @@ int main(int argc, char** argv) {
           fmt("%.1f µs", m.us_per_ply) + " = " + fmt("%.2f", ratio) + "× bare; referee's own share " +
               fmt("%.1f µs", m.us_per_ply - loaded - work.engine_us),
           "≤ 3× bare round trip", m.clean ? (ratio <= 3 ? "yes" : "no") : "no (" + m.problem + ")");
+      row("referee " + spec + ": the referee process's CPU time (user + system) per ply",
+          fmt("%.1f µs", m.cpu_us_per_ply), "(load-independent)", "");
     }
   }
   if (rss_games > 0) {

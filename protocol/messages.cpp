@@ -42,6 +42,15 @@ void append_legal_line(std::string& out, const std::vector<std::string>& moves) 
   out += '\n';
 }
 
+void append_legal_line_joined(std::string& out, std::string_view joined_names) {
+  out += "legal";
+  if (!joined_names.empty()) {
+    out += ' ';
+    out += joined_names;
+  }
+  out += '\n';
+}
+
 namespace {
 // A one-line message without its '\n'.
 std::string one_line(std::string s) {

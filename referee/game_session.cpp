@@ -98,7 +98,7 @@ void GameSession::advance() {
 }
 
 void GameSession::apply(Move m, std::int64_t micros) {
-  legal_names_.clear();  // no longer this state's legal list
+  legal_.clear();  // no longer this state's legal list
   const int actor = state_->current_player();
   record_.actions.push_back(RecordedAction{actor, state_->move_to_string(m), micros});
   for (int s = 1; s <= static_cast<int>(seats_.size()); ++s)
@@ -124,7 +124,7 @@ void GameSession::request_decision(int seat) {
   // The whole request (events, observation, legal moves, go) is one message in one
   // write: the bot wakes once per decision instead of once per line.
   std::string& msg = st.pending;
-  append_decision_request(*state_, seat, scratch_, options_.send_legal_moves ? &legal_names_ : nullptr, msg);
+  append_decision_request(*state_, seat, options_.send_legal_moves ? &legal_ : nullptr, msg);
   const bool timed = !st.clock->untimed();
   msg += protocol::go_line(st.clock->remaining_ms(),
                            timed && options_.time.has_clock() ? options_.time.increment_ms : 0,
@@ -227,12 +227,11 @@ void GameSession::on_move(int seat, const std::string& token, std::int64_t used_
                      " ms + " + std::to_string(options_.time.margin_ms) + " ms margin");
   // The legal list sent for this decision is still that of the state: a move found in
   // it needs no second legal-move generation (parse_move would make one).
-  for (std::size_t i = 0; i < legal_names_.size(); ++i)
-    if (legal_names_[i] == token) {
-      st.clock->charge(used_us);
-      apply(scratch_[i], used_us);
-      return advance();
-    }
+  if (const int i = legal_.find(token); i >= 0) {
+    st.clock->charge(used_us);
+    apply(legal_.move(static_cast<std::size_t>(i)), used_us);
+    return advance();
+  }
   ParsedMove parsed = state_->parse_move(token);
   if (parsed.status == ParsedMove::Status::kUnparseable)
     return fault(seat, Termination::kUnparseable, "'" + clip(token, 60) + "': " + parsed.error);

@@ -14,6 +14,7 @@
 #include "engine/core/game.h"
 #include "engine/core/random.h"
 #include "referee/bot_session.h"
+#include "referee/legal_list.h"
 #include "referee/match_runner.h"
 #include "referee/record.h"
 
@@ -81,7 +82,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   bool finished_ = false;
   bool greeted_ = false;  // newgame has gone out to every seat
   std::vector<Move> scratch_;
-  std::vector<std::string> legal_names_;  // reused: no allocation per decision once warm
+  LegalList legal_;  // of the pending decision; reused: no allocation per decision once warm
   DecisionHook decision_hook_;
 };
 

@@ -26,8 +26,7 @@ void append_seat_event(const State& state, int seat, Move m, std::string& out) {
   protocol::append_event_line(out, state.current_player(), view);
 }
 
-void append_decision_request(const State& state, int seat, std::vector<Move>& scratch,
-                             std::vector<std::string>* legal_names, std::string& out) {
+void append_decision_request(const State& state, int seat, LegalList* legal, std::string& out) {
   const std::string obs = state.observation(seat);
   std::size_t start = 0;
   while (start < obs.size()) {
@@ -36,11 +35,9 @@ void append_decision_request(const State& state, int seat, std::vector<Move>& sc
     if (end > start) protocol::append_obs_line(out, std::string_view(obs).substr(start, end - start));
     start = end + 1;
   }
-  if (legal_names) {
-    state.legal_moves(scratch);
-    legal_names->clear();
-    for (Move m : scratch) legal_names->push_back(state.move_to_string(m));
-    protocol::append_legal_line(out, *legal_names);
+  if (legal) {
+    legal->build(state);
+    protocol::append_legal_line_joined(out, legal->joined_names());
   }
 }
 
@@ -62,11 +59,10 @@ std::string seat_event_line(const State& state, int seat, Move m) {
   return text;
 }
 
-void seat_decision_lines(const State& state, int seat, bool with_legal, std::vector<Move>& scratch,
-                         std::vector<std::string>& out) {
+void seat_decision_lines(const State& state, int seat, bool with_legal, std::vector<std::string>& out) {
   std::string text;
-  std::vector<std::string> names;
-  append_decision_request(state, seat, scratch, with_legal ? &names : nullptr, text);
+  LegalList legal;
+  append_decision_request(state, seat, with_legal ? &legal : nullptr, text);
   split_lines(text, out);
 }
 

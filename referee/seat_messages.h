@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "referee/legal_list.h"
 
 namespace arena {
 
@@ -21,15 +22,12 @@ std::uint64_t seat_seed(std::uint64_t game_seed, int seat);
 //   (before it is applied); nothing when the seat learns nothing of it;
 void append_seat_event(const State& state, int seat, Move m, std::string& out);
 // - the lines that ask `seat` (the seat to act) for a decision, before "go": one "obs"
-//   line per line of its observation, then, if `legal_names` is given, the "legal" line
-//   (`legal_names` receives the listed moves, so the answer can be looked up in them).
-//   `scratch` is reused for the legal moves.
-void append_decision_request(const State& state, int seat, std::vector<Move>& scratch,
-                             std::vector<std::string>* legal_names, std::string& out);
+//   line per line of its observation, then, if `legal` is given, the "legal" line
+//   (`legal` receives the listed moves, so the answer can be looked up in them).
+void append_decision_request(const State& state, int seat, LegalList* legal, std::string& out);
 
 // The same, line by line (without "\n"), for tests and tools.
 std::string seat_event_line(const State& state, int seat, Move m);
-void seat_decision_lines(const State& state, int seat, bool with_legal, std::vector<Move>& scratch,
-                         std::vector<std::string>& out);
+void seat_decision_lines(const State& state, int seat, bool with_legal, std::vector<std::string>& out);
 
 }  // namespace arena

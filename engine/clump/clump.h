@@ -73,6 +73,7 @@ class ClumpState : public StateBase<ClumpState> {
   using State::legal_moves;
   void legal_moves(std::vector<Move>& out) const override;
   std::string move_to_string(Move m) const override;
+  void append_move_name(Move m, std::string& out) const override { out += clump_->move_name(m); }
   ParsedMove parse_move(std::string_view text) const override;
   std::string observation(int seat) const override;
   std::string render() const override;

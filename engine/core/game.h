@@ -90,6 +90,9 @@ class State {
   // Notation of a move (or chance outcome) legal in this state. Context dependent:
   // call it before applying the move.
   virtual std::string move_to_string(Move m) const = 0;
+  // The same notation appended to `out`. The referee lists every legal move before each
+  // decision; games with a table of names override this so that costs no string per move.
+  virtual void append_move_name(Move m, std::string& out) const { out += move_to_string(m); }
 
   // What `seat` (1..N) may learn of this action, taken in this state by the current actor.
   // The full notation for public actions (the default), a redacted token such as "?"

@@ -91,8 +91,8 @@ void compare_worlds(const Game& game, Rng& rng, int max_cut, bool replace, Tally
     if (a_asks && !half_swapped) {
       lines_a.clear();
       lines_b.clear();
-      seat_decision_lines(*a, seat, true, scratch, lines_a);
-      seat_decision_lines(*b, seat, true, scratch, lines_b);
+      seat_decision_lines(*a, seat, true, lines_a);
+      seat_decision_lines(*b, seat, true, lines_b);
       INFO("changed actions " << i + 1 << " (" << texts[i] << ")"
                               << " and " << j + 1 << " (" << (j >= 0 ? texts[j] : "")
                               << "); history:" << [&] {
