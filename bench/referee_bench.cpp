@@ -7,8 +7,8 @@
 //   - per ply: a long match between two instances of the first-move bot through the
 //     MatchRunner (what `arena match` runs), wall time per decision, process start-up
 //     excluded (timed from the end of the first game to the end of the last).
-//   - the referee's CPU time (user + system) per ply in that match: its own work, syscalls
-//     included, which unlike wall time hardly depends on the load of the machine;
+//   - the referee's CPU time (user + system) per ply in that match: its own work with its
+//     syscalls, the bots' excluded;
 //   - peak memory (VmHWM) of this process, the referee, after K concurrent games (--rss).
 // Prints Markdown table rows: | measurement | value | target | met |
 //
@@ -157,7 +157,7 @@ DecisionWork work_per_decision(const std::string& spec, int games) {
 }
 
 // CPU time (user + system) of this process, the referee, so far: its bots are children
-// and not counted. Unlike wall time it hardly moves with the machine's load.
+// and not counted.
 double cpu_seconds() {
   rusage u{};
   ::getrusage(RUSAGE_SELF, &u);
@@ -263,7 +263,7 @@ int main(int argc, char** argv) {
               fmt("%.1f µs", m.us_per_ply - loaded - work.engine_us),
           "≤ 3× bare round trip", m.clean ? (ratio <= 3 ? "yes" : "no") : "no (" + m.problem + ")");
       row("referee " + spec + ": the referee process's CPU time (user + system) per ply",
-          fmt("%.1f µs", m.cpu_us_per_ply), "(load-independent)", "");
+          fmt("%.1f µs", m.cpu_us_per_ply), "(bots excluded)", "");
     }
   }
   if (rss_games > 0) {

@@ -1,5 +1,7 @@
 #include "engine/clump/clump.h"
 
+#include <algorithm>
+#include <bit>
 #include <charconv>
 #include <sstream>
 #include <stdexcept>
@@ -48,6 +50,7 @@ ClumpState::ClumpState(const ClumpGame& game) : StateBase(game), clump_(&game), 
   // Checkerboard with a Red stone on a1.
   for (int r = 0; r < n_; ++r)
     for (int c = 0; c < n_; ++c) board_[r * n_ + c] = (r + c) % 2 == 0 ? kRed : kBlue;
+  update_legal_swaps(groups_of(board_.data(), n_), legal_swaps_, -1, -1);
 }
 
 std::unique_ptr<ClumpState> ClumpState::from_board(const ClumpGame& game,
@@ -74,7 +77,7 @@ std::unique_ptr<ClumpState> ClumpState::from_board(const ClumpGame& game,
   if (plies < 0) throw std::invalid_argument("clump board: plies must not be negative");
   s->to_move_ = static_cast<std::int8_t>(to_move - 1);
   s->plies_ = plies;
-  s->settle();
+  s->settle(-1, -1);
   return s;
 }
 
@@ -114,30 +117,12 @@ int ClumpState::to_cell(Move m) const {
 void ClumpState::legal_moves(std::vector<Move>& out) const {
   out.clear();
   if (outcome_ != Outcome::kPlaying) return;
-  const GroupScratch& s = groups_of(board_.data(), n_);
-  const std::int8_t enemy = static_cast<std::int8_t>(1 - to_move_);
   const int cells = n_ * n_;
   for (int from = 0; from < cells; ++from) {
     if (board_[from] != to_move_) continue;
-    for (int dir = 0; dir < 4; ++dir) {
-      const int to = s.neighbour[from][dir];
-      if (s.board[to] != enemy) continue;  // own stone or off the board
-      if (evaluate_swap(s, from, dir).legal()) out.push_back(from * 4 + dir);
-    }
+    for (unsigned bits = legal_swaps_[from]; bits != 0; bits &= bits - 1)
+      out.push_back(from * 4 + std::countr_zero(bits));
   }
-}
-
-bool ClumpState::has_legal_swap(const GroupScratch& s) const {
-  const std::int8_t enemy = static_cast<std::int8_t>(1 - to_move_);
-  const int cells = n_ * n_;
-  for (int from = 0; from < cells; ++from) {
-    if (board_[from] != to_move_) continue;
-    for (int dir = 0; dir < 4; ++dir) {
-      if (s.board[s.neighbour[from][dir]] != enemy) continue;
-      if (evaluate_swap(s, from, dir).legal()) return true;
-    }
-  }
-  return false;
 }
 
 SwapCheck ClumpState::check_swap(int from, int to) const {
@@ -155,21 +140,24 @@ void ClumpState::do_apply(Move m) {
   std::swap(board_[from], board_[to]);
   ++plies_;
   to_move_ = static_cast<std::int8_t>(1 - to_move_);
-  settle();
+  settle(from, to);
 }
 
-void ClumpState::settle() {
-  // One labelling answers all three questions, and legal_moves() on this position reuses it.
+void ClumpState::settle(int x, int y) {
+  // One labelling answers all three questions.
   const GroupScratch& s = groups_of(board_.data(), n_);
   // Either colour may have been connected by the swap, whoever made it; both at once is
   // impossible (a top-bottom and a left-right path of orthogonal steps must share a cell).
-  if (s.connected[kRed]) {
+  if (s.connected[kRed] || s.connected[kBlue]) {
     outcome_ = Outcome::kConnection;
-    winner_ = 1;
-  } else if (s.connected[kBlue]) {
-    outcome_ = Outcome::kConnection;
-    winner_ = 2;
-  } else if (!has_legal_swap(s)) {
+    winner_ = s.connected[kRed] ? 1 : 2;
+    return;  // over: the legal swaps are not needed any more
+  }
+  update_legal_swaps(s, legal_swaps_, x, y);
+  // The swaps are the same for both players, so "none for the mover" is "none at all".
+  const bool any = std::any_of(legal_swaps_.begin(), legal_swaps_.begin() + n_ * n_,
+                               [](std::uint8_t bits) { return bits != 0; });
+  if (!any) {
     outcome_ = Outcome::kNoSwap;  // ruling: a player without a legal swap loses
     winner_ = 2 - to_move_;
   } else if (plies_ >= clump_->max_game_length()) {

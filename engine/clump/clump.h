@@ -101,8 +101,9 @@ class ClumpState : public StateBase<ClumpState> {
 
  private:
   std::string describe_cell(int cell) const;
-  void settle();  // after a change: win by connection, no swap left, or the cap
-  bool has_legal_swap(const GroupScratch& groups) const;
+  // After a change (the stones on `x` and `y` swapped; x < 0: a new board): win by
+  // connection, no swap left, or the cap; the legal swaps brought up to date.
+  void settle(int x, int y);
   bool neighbour(int cell, int dir, int& out) const;
 
   const ClumpGame* clump_;
@@ -112,6 +113,10 @@ class ClumpState : public StateBase<ClumpState> {
   int winner_ = 0;
   int plies_ = 0;
   std::array<std::int8_t, kMaxCells> board_{};
+  // Per cell, bit `dir`: swapping with the neighbour in that direction is legal (for
+  // either player; see update_legal_swaps). Kept up to date from ply to ply: a swap changes
+  // the groups near it only, and judging every swap again was most of a ply's cost.
+  std::array<std::uint8_t, kMaxCells> legal_swaps_{};
 };
 
 }  // namespace arena::clump

@@ -184,6 +184,65 @@ const GroupScratch& groups_of(const std::int8_t* board, int n) {
   return s;
 }
 
+void update_legal_swaps(const GroupScratch& s, LegalSwaps& legal, int x, int y) {
+  const int cells = s.n * s.n;
+  // Cells whose swaps are judged again.
+  std::array<std::uint8_t, kMaxCells> dirty;
+  if (x < 0) {
+    std::fill(dirty.begin(), dirty.begin() + cells, std::uint8_t{1});
+  } else {
+    // The groups that may have changed, by label (at most ten: x, y and their neighbours).
+    std::int16_t changed[10];
+    int count = 0;
+    auto mark = [&](int cell) {
+      if (cell == S::kOffBoard) return;
+      const std::int16_t l = s.label[cell];
+      for (int i = 0; i < count; ++i)
+        if (changed[i] == l) return;
+      changed[count++] = l;
+    };
+    mark(x);
+    mark(y);
+    for (int d = 0; d < 4; ++d) {
+      mark(s.neighbour[x][d]);
+      mark(s.neighbour[y][d]);
+    }
+    std::fill(dirty.begin(), dirty.begin() + cells, std::uint8_t{0});
+    for (int cell = 0; cell < cells; ++cell) {
+      const std::int16_t l = s.label[cell];
+      bool hit = false;
+      for (int i = 0; i < count; ++i) hit |= changed[i] == l;
+      if (!hit) continue;
+      dirty[cell] = 1;
+      for (int d = 0; d < 4; ++d)
+        if (const int nb = s.neighbour[cell][d]; nb != S::kOffBoard) dirty[nb] = 1;
+    }
+  }
+  for (int cell = 0; cell < cells; ++cell) {
+    if (!dirty[cell]) continue;
+    const std::int8_t colour = s.board[cell];
+    std::uint8_t bits = 0;
+    for (int d = 0; d < 4; ++d) {
+      const int other = s.neighbour[cell][d];
+      if (other == S::kOffBoard) continue;
+      const std::uint8_t back = static_cast<std::uint8_t>(1u << (3 - d));
+      bool ok;
+      if (s.board[other] == colour) {
+        ok = false;
+      } else if (dirty[other] && other < cell) {
+        ok = (legal[other] & back) != 0;  // judged from the other side already
+      } else {
+        ok = evaluate_swap(s, cell, d).legal();
+      }
+      if (ok) bits = static_cast<std::uint8_t>(bits | 1u << d);
+      // A clean neighbour keeps its other bits; this one is its side of the same swap.
+      if (!dirty[other])
+        legal[other] = static_cast<std::uint8_t>(ok ? legal[other] | back : legal[other] & ~back);
+    }
+    legal[cell] = bits;
+  }
+}
+
 SwapCheck evaluate_swap(const GroupScratch& s, int own, int dir) {
   const int enemy = s.neighbour[own][dir];
   // `own` lies opposite `dir` seen from `enemy`.

@@ -86,4 +86,18 @@ const GroupScratch& groups_of(const std::int8_t* board, int size);
 // (0 down, 1 left, 2 right, 3 up) of the labelled board.
 SwapCheck evaluate_swap(const GroupScratch& s, int own, int dir);
 
+// Per cell, bit `dir` set when swapping its stone with the enemy stone in direction `dir` is
+// legal. Both swap conditions treat the two stones alike, so a swap is legal or not whoever
+// makes it: the bits serve both players, and a position where no bit is set leaves neither
+// player a swap.
+using LegalSwaps = std::array<std::uint8_t, kMaxCells>;
+
+// Brings `legal` up to date for the labelled board. With `x` < 0 every swap is judged;
+// otherwise `legal` was right for the board before the stones on `x` and `y` were swapped.
+// A swap's legality depends only on the groups (as sets of cells) of the cells it looks at:
+// its two stones and their other neighbours. The groups that can differ from before are
+// those now holding x, y or a neighbour of them, so only swaps with a stone on or next to
+// one of their cells are judged again.
+void update_legal_swaps(const GroupScratch& s, LegalSwaps& legal, int x, int y);
+
 }  // namespace arena::clump
