@@ -89,7 +89,10 @@ std::string MatchSummary::game_line(const GameRecord& record, int index, int tot
       s += a.rank < b.rank ? "1-0" : a.rank > b.rank ? "0-1" : "1/2-1/2";
     } else {
       s += "ranks";
-      for (const auto& r : record.results) s += " " + std::to_string(r.rank);
+      for (const auto& r : record.results) {
+        s += ' ';
+        s += std::to_string(r.rank);
+      }
     }
   } else {
     s += "*";

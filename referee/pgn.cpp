@@ -232,10 +232,14 @@ std::string format_pgn(const GameRecord& r) {
   if (!r.results.empty()) {
     std::string ranks, scores, teams;
     for (size_t i = 0; i < r.results.size(); ++i) {
+      // Appended piece by piece: g++ 12 -O3 warns falsely (-Wrestrict) on sep + std::string.
       const char* sep = i ? " " : "";
-      ranks += sep + std::to_string(r.results[i].rank);
-      scores += sep + format_number(r.results[i].score);
-      teams += sep + std::to_string(r.results[i].team);
+      ranks += sep;
+      ranks += std::to_string(r.results[i].rank);
+      scores += sep;
+      scores += format_number(r.results[i].score);
+      teams += sep;
+      teams += std::to_string(r.results[i].team);
     }
     tag("Ranks", ranks);
     tag("Scores", scores);
@@ -264,8 +268,15 @@ std::string format_pgn(const GameRecord& r) {
   };
   for (size_t i = 0; i < r.actions.size(); ++i) {
     const RecordedAction& a = r.actions[i];
-    std::string w = "{" + std::to_string(i + 1) + ". ";
-    w += a.actor == kChance ? std::string("chance") : "s" + std::to_string(a.actor);
+    std::string w = "{";
+    w += std::to_string(i + 1);
+    w += ". ";
+    if (a.actor == kChance) {
+      w += "chance";
+    } else {
+      w += 's';
+      w += std::to_string(a.actor);
+    }
     w += ' ';
     w += encode_token(a.text);
     if (a.micros >= 0) w += ' ' + format_seconds(a.micros);

@@ -18,8 +18,16 @@ std::string seconds_text(std::int64_t ms) {
 
 std::string TimeControl::text() const {
   std::string s;
-  if (has_clock()) s = seconds_text(base_ms) + "+" + seconds_text(increment_ms);
-  if (move_time_ms >= 0) s += (s.empty() ? "" : ",") + std::string("movetime=") + seconds_text(move_time_ms);
+  if (has_clock()) {
+    s += seconds_text(base_ms);
+    s += '+';
+    s += seconds_text(increment_ms);
+  }
+  if (move_time_ms >= 0) {
+    if (!s.empty()) s += ',';
+    s += "movetime=";
+    s += seconds_text(move_time_ms);
+  }
   return s.empty() ? "-" : s;
 }
 

@@ -148,9 +148,19 @@ VerifyReport verify_pgn(std::string_view text, const GameFactory& factory) {
     if (d->action >= 1 && static_cast<size_t>(d->action) <= r.actions.size()) {
       const RecordedAction& a = r.actions[d->action - 1];
       f.line = loc.action_lines[d->action - 1];
-      f.message = "action " + std::to_string(d->action) + " (" +
-                  (a.actor == kChance ? std::string("chance") : "s" + std::to_string(a.actor)) + " " +
-                  a.text + "): " + d->message;
+      f.message = "action ";
+      f.message += std::to_string(d->action);
+      f.message += " (";
+      if (a.actor == kChance) {
+        f.message += "chance";
+      } else {
+        f.message += 's';
+        f.message += std::to_string(a.actor);
+      }
+      f.message += ' ';
+      f.message += a.text;
+      f.message += "): ";
+      f.message += d->message;
     }
     report.failures.push_back(std::move(f));
   }
