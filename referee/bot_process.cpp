@@ -235,7 +235,16 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
   if (im.scratch.empty()) return nullptr;
   std::vector<std::string> args(command.argv.begin() + 1, command.argv.end());
   std::string exe = program;
-  std::string dir = command.working_dir.empty() ? im.scratch : command.working_dir;
+  // Without a configured folder a bot starts where the referee was started, as it would
+  // from the same shell: relative paths in its command ("python3 bots/mine.py") mean what
+  // they say. Its scratch folder is HOME and TMPDIR. (In the sandbox the referee's folder is
+  // not visible: there the scratch folder is the working directory.)
+  std::string dir = command.working_dir;
+  if (dir.empty()) {
+    std::error_code ec;
+    dir = std::filesystem::current_path(ec).string();
+    if (ec) dir = im.scratch;
+  }
   if (options.sandbox == Sandbox::kBwrap) {
     error = check_sandbox(options.sandbox);
     if (!error.empty()) return nullptr;

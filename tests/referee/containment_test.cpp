@@ -3,6 +3,7 @@
 // about the deal; under --sandbox bwrap also no view of the referee's folders or /tmp.
 #include <fcntl.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -94,7 +95,10 @@ TEST_CASE(
   RunnerOptions opt;
   opt.process_limits.file_size_bytes = 8 << 20;
   GameRecord r;
-  Seen s = spy_on("flush:players=2", 4242, opt, {}, r);
+  // A file named relative to the referee's working directory, as a bot's script would be.
+  const std::string relative =
+      fs::relative(fs::path(ARENA_SOURCE_DIR) / "CMakeLists.txt", fs::current_path()).string();
+  Seen s = spy_on("flush:players=2", 4242, opt, {"--probe=" + relative}, r);
   ::close(leaked);
   ::unsetenv("ARENA_TEST_SECRET");
   INFO(s.text);
@@ -104,14 +108,18 @@ TEST_CASE(
   for (const auto& e : s.env) keys.insert(e.substr(0, e.find('=')));
   CHECK(keys == std::set<std::string>{"HOME", "LANG", "PATH", "TMPDIR"});
   CHECK(s.fds == std::vector<std::string>{"0", "1", "2"});
-  REQUIRE(s.args.size() == 2);  // the program and the test's tag, nothing else
+  REQUIRE(s.args.size() == 3);  // the program, the test's tag and the probe, nothing else
   CHECK(s.args[1].rfind("--arena-test-tag=", 0) == 0);
-  // HOME = TMPDIR = working directory = a fresh, empty folder, removed after the game.
+  CHECK(s.probes[relative] == "yes");
+  // HOME = TMPDIR = a fresh, empty folder, removed after the game; the working directory is
+  // the referee's, so relative paths in a bot's command work as from the same shell.
   const std::string home = env_value(s, "HOME");
   CHECK(home.find("arena-bot-") != std::string::npos);
   CHECK(env_value(s, "TMPDIR") == home);
   CHECK(s.text.find("spy dir " + home + "\n") != std::string::npos);
-  CHECK(s.entries.empty());
+  CHECK(s.text.find("spy dir " + fs::current_path().string() + "\n") != std::string::npos);
+  CHECK(std::none_of(s.entries.begin(), s.entries.end(),
+                     [&](const std::string& e) { return e.rfind(home + "/", 0) == 0; }));
   CHECK_FALSE(fs::exists(home));
   CHECK(s.limits["core"] == 0);
   if (!s.limits.empty() && s.limits["as"] != ~0ULL) CHECK(s.limits["as"] == 2ULL << 30);
