@@ -193,6 +193,28 @@ TEST_CASE("referee: a bot that cannot start loses every game it is seated in, wi
   CHECK(records[0].termination_detail.find("/nonexistent/bot") != std::string::npos);
 }
 
+TEST_CASE("referee: a script named by a path relative to the referee's folder plays, as in the demo",
+          "[referee]") {
+  // scripts/demo seats "python3 bots/random_bot.py": the path is the referee's folder's,
+  // not the bot's scratch folder's.
+  const std::string tag = new_tag();
+  const std::string script =
+      std::filesystem::relative(std::filesystem::path(ARENA_SOURCE_DIR) / "bots" / "random_bot.py").string();
+  REQUIRE(script.front() != '/');
+  BotSpec py;
+  py.name = "random-py";
+  py.command.argv = {"python3", script, tag};
+  RunnerOptions opt;
+  auto records =
+      play({bot("random", "random_bot", tag), py},
+           {GameJob{"clump:size=6", {0, 1}, 3, "1"}, GameJob{"clump:size=6", {1, 0}, 3, "2"}}, opt);
+  for (const auto& r : records) {
+    INFO(r.termination_detail);
+    CHECK((r.termination == Termination::kNormal || r.termination == Termination::kLengthCap));
+  }
+  CHECK(processes_left(tag).empty());
+}
+
 TEST_CASE("referee: invalid jobs are rejected before any process starts", "[referee]") {
   std::vector<BotSpec> bots = {bot("a", "random_bot", new_tag())};
   RunnerOptions opt;
