@@ -280,9 +280,15 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
     if (std::string why = validate_rated_game(g); !why.empty())
       throw RatingError("game " + std::to_string(gi + 1) + ": " + why);
     IndexedGame ig{{}, &g};
+    ig.seats.reserve(g.players.size());
     for (const auto& p : g.players) {
-      auto [it, inserted] = id.emplace(p, static_cast<int>(names.size()));
-      if (inserted) names.push_back(p);
+      // find() first: emplace() would build (allocate) a node for every seat of every game
+      // only to throw it away when the name is known, as it nearly always is.
+      auto it = id.find(p);
+      if (it == id.end()) {
+        it = id.emplace(p, static_cast<int>(names.size())).first;
+        names.push_back(p);
+      }
       ig.seats.push_back(it->second);
     }
     // A bot on two opposing sides says nothing about its strength.
