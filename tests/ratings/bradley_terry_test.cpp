@@ -3,6 +3,7 @@
 #include <random>
 
 #include "tests/ratings/ratings_test_util.h"
+#include "tournaments/rated_game.h"
 #include "tournaments/ratings.h"
 
 using namespace arena;
@@ -202,6 +203,25 @@ TEST_CASE("ratings: invalid games are rejected with the game's number", "[rating
   } catch (const RatingError& e) {
     CHECK(std::string(e.what()).find("game 3") != std::string::npos);
   }
+}
+
+TEST_CASE("ratings: each malformed game shape is named", "[ratings]") {
+  auto why = [](std::vector<std::string> players, std::vector<int> ranks, std::vector<int> teams = {}) {
+    return validate_rated_game(RatedGame{std::move(players), std::move(ranks), std::move(teams), ""});
+  };
+  CHECK(why({"A", "B"}, {1, 2}).empty());
+  CHECK(why({"A", "B", "C", "D"}, {1, 2, 1, 2}, {0, 1, 0, 1}).empty());  // partners share a rank
+  CHECK(why({"A", "B", "C"}, {2, 1, 2}, {5, 9, 5}).empty());             // any team numbers
+  CHECK(why({"A"}, {1}) == "a rated game needs at least two seats");
+  CHECK(why({"A", "B"}, {1}) == "ranks and players differ in number");
+  CHECK(why({"A", "B"}, {1, 2}, {0}) == "teams and players differ in number");
+  CHECK(why({"A", "B"}, {0, 1}) == "rank 0 is not 1 or more");
+  CHECK(why({"A", ""}, {1, 2}) == "a seat has no player name");
+  CHECK(why({"A", "B", "C", "D"}, {1, 2, 2, 2}, {0, 1, 0, 1}) ==
+        "seats of team 0 finished with different ranks");
+  CHECK(why({"A", "B", "C", "D"}, {1, 2, 1, 1}, {0, 1, 0, 1}) ==
+        "seats of team 1 finished with different ranks");
+  CHECK(why({"A", "B", "C"}, {1, 1, 1}, {3, 3, 3}) == "every seat is on one team: nothing to compare");
 }
 
 TEST_CASE("ratings: a bot seen only against itself is listed last without a rating", "[ratings]") {
