@@ -33,16 +33,7 @@ void append_obs_line(std::string& out, std::string_view observation_line) {
   out += '\n';
 }
 
-void append_legal_line(std::string& out, const std::vector<std::string>& moves) {
-  out += "legal";
-  for (const auto& m : moves) {
-    out += ' ';
-    out += m;
-  }
-  out += '\n';
-}
-
-void append_legal_line_joined(std::string& out, std::string_view joined_names) {
+void append_legal_line(std::string& out, std::string_view joined_names) {
   out += "legal";
   if (!joined_names.empty()) {
     out += ' ';
@@ -72,8 +63,13 @@ std::string obs_line(std::string_view observation_line) {
 }
 
 std::string legal_line(const std::vector<std::string>& moves) {
+  std::string joined;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (i) joined += ' ';
+    joined += moves[i];
+  }
   std::string s;
-  append_legal_line(s, moves);
+  append_legal_line(s, joined);
   return one_line(std::move(s));
 }
 

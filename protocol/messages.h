@@ -23,9 +23,8 @@ std::string legal_line(const std::vector<std::string>& moves);
 // decision message in one reused buffer, with no temporary string per line.
 void append_event_line(std::string& out, int actor, std::string_view token);
 void append_obs_line(std::string& out, std::string_view observation_line);
-void append_legal_line(std::string& out, const std::vector<std::string>& moves);
-// The same from the move names already joined by single spaces.
-void append_legal_line_joined(std::string& out, std::string_view joined_names);
+// The "legal" line from the move names already joined by single spaces.
+void append_legal_line(std::string& out, std::string_view joined_names);
 // Milliseconds; -1 means "no such limit".
 std::string go_line(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t movetime_ms);
 // One "rank:score" per seat, in seat order, after the reason token (e.g. "normal").

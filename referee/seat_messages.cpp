@@ -37,7 +37,7 @@ void append_decision_request(const State& state, int seat, LegalList* legal, std
   }
   if (legal) {
     legal->build(state);
-    protocol::append_legal_line_joined(out, legal->joined_names());
+    protocol::append_legal_line(out, legal->joined_names());
   }
 }
 

@@ -42,12 +42,11 @@ std::string validate_rated_game(const RatedGame& game) {
     if (p.empty()) return "a seat has no player name";
   // Seats are few: a scan back to each team's first seat costs less than the maps it
   // replaced, which allocated for every game of a million-game rating.
-  auto team_of = [&](std::size_t i) { return game.teams.empty() ? static_cast<int>(i) : game.teams[i]; };
   int teams = 0;
   for (std::size_t i = 0; i < seats; ++i) {
-    const int team = team_of(i);
+    const int team = team_of(game, i);
     std::size_t first = 0;
-    while (first < i && team_of(first) != team) ++first;
+    while (first < i && team_of(game, first) != team) ++first;
     if (first == i) {
       ++teams;
     } else if (game.ranks[first] != game.ranks[i]) {

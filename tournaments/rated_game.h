@@ -20,6 +20,11 @@ struct RatedGame {
   std::string pairing;
 };
 
+// The team of `seat` (0-based) as a small index: its entry in `teams`, else the seat itself.
+inline int team_of(const RatedGame& game, std::size_t seat) {
+  return game.teams.empty() ? static_cast<int>(seat) : game.teams[seat];
+}
+
 // Rated games from records; aborted games (no results) are skipped and counted in
 // `skipped` when given. Teams come from the seats' results (SeatResult::team) when any
 // two seats share a team; the pairing key is the game spec and seed.

@@ -39,11 +39,6 @@ int find(std::vector<int>& parent, int x) {
   return x;
 }
 
-// Unit (team) of each seat as a small index, for opponent tests.
-int team_of(const RatedGame& g, std::size_t seat) {
-  return g.teams.empty() ? static_cast<int>(seat) : g.teams[seat];
-}
-
 struct Structure {
   std::vector<int> component;  // per player; -1 if the player has no game
   int components = 0;
