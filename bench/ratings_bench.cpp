@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tournaments/ratings.h"
+#include "ratings/ratings.h"
 
 using namespace arena;
 

@@ -1,6 +1,6 @@
 // Writes a PGN file of N random games (default 10,000) for timing `arena verify`, mixing
 // the games' main sizes the way a season of tournaments would. The records are made
-// in-process with the engine and referee/pgn.h, exactly as the referee writes them
+// in-process with the engine and records/pgn.h, exactly as the referee writes them
 // (chance outcomes included), so verify has real work: every action is replayed.
 //
 //   records_bench OUT.pgn [N]
@@ -11,7 +11,7 @@
 #include "arena_version.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
-#include "referee/pgn.h"
+#include "records/pgn.h"
 
 using namespace arena;
 

@@ -261,7 +261,7 @@ int main(int argc, char** argv) {
       row("referee " + spec + " first-move bots: wall time per ply (" + std::to_string(m.plies) + " plies)",
           fmt("%.1f µs", m.us_per_ply) + " = " + fmt("%.2f", ratio) + "× bare; referee's own share " +
               fmt("%.1f µs", m.us_per_ply - loaded - work.engine_us),
-          "≤ 3× bare round trip", m.clean ? (ratio <= 3 ? "yes" : "no") : "no (" + m.problem + ")");
+          "≤ 2× bare round trip", m.clean ? (ratio <= 2 ? "yes" : "no") : "no (" + m.problem + ")");
       row("referee " + spec + ": the referee process's CPU time (user + system) per ply",
           fmt("%.1f µs", m.cpu_us_per_ply), "(bots excluded)", "");
     }

@@ -1,5 +1,5 @@
-// The registry lines: one entry function per game folder. Keep this the only file that
-// names every game.
+// The registry lines: one entry function per game folder, declared here and nowhere else
+// (each is defined in its game's .cpp). Keep this the only file that names every game.
 #pragma once
 
 #include <vector>

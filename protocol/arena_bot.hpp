@@ -9,8 +9,10 @@
 //   int main() { return First().run(); }
 //
 // The SDK speaks the protocol of docs/protocol.md: handshake, games in a row, events,
-// observation, legal moves, clock, game over, quit. Turn::replay() rebuilds the engine
-// state from the events when the game has no hidden information, for bots that search.
+// observation, legal moves, clock, game over, quit. Bots that search use the engine (this
+// part needs the engine library: Arena::engine, docs/bots.md): Turn::replay() rebuilds the
+// state from the events when the game has no hidden information; Turn::sample() draws a full
+// state that agrees with everything this seat saw, in every game (the hidden parts sampled).
 #pragma once
 
 #include <cstdint>
@@ -22,7 +24,9 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/random.h"
 #include "engine/core/registry.h"
+#include "engine/core/sampled_state.h"
 
 namespace arena::bot {
 
@@ -50,7 +54,24 @@ struct Turn {
     for (const auto& e : events) state->apply(arena::parse_or_throw(*state, e.token));
     return state;
   }
+  // The events as the engine's SeenAction list (actor "chance" is arena::kChance).
+  std::vector<arena::SeenAction> seen() const {
+    std::vector<arena::SeenAction> out;
+    for (const auto& e : events) out.push_back({e.actor == "chance" ? arena::kChance : std::stoi(e.actor), e.token});
+    return out;
+  }
+  // A full state that shows this seat exactly what it saw (events, observation, legal moves),
+  // the hidden parts (other hands, face-down draws) drawn from `rng` among those consistent
+  // with it: Game::sample_state. Determinizing searchers call it once per sample.
+  std::unique_ptr<arena::State> sample(const arena::Game& g, arena::Rng& rng) const {
+    const auto s = seen();
+    return g.sample_state(seat, s, rng);
+  }
 };
+
+// Returned by Bot::choose() to give the game up (the `resign` answer, docs/protocol.md).
+// A move is one token without spaces, so this can never be a move.
+inline const std::string kResign = " resign";
 
 class Bot {
  public:
@@ -99,7 +120,10 @@ class Bot {
       } else if (key == "go") {
         ss >> t.remaining_ms >> t.increment_ms >> t.movetime_ms;
         const std::string move = choose(t);
-        out << "move " << move << "\n" << std::flush;
+        if (move == kResign)
+          out << "resign\n" << std::flush;
+        else
+          out << "move " << move << "\n" << std::flush;
         t.observation.clear();
         t.legal.clear();
       } else if (key == "gameover") {

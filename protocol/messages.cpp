@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstdio>
 
+#include "protocol/bot_text.h"
+
 namespace arena::protocol {
 
 std::string hello_line() { return "arena " + std::to_string(kVersion); }
@@ -120,21 +122,6 @@ bool has_control_bytes(std::string_view line) {
   return false;
 }
 
-std::string quoted(std::string_view s) {
-  std::string q = "'";
-  for (unsigned char c : s.substr(0, 60)) {
-    if (c < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      q += buf;
-    } else {
-      q += static_cast<char>(c);
-    }
-  }
-  if (s.size() > 60) q += "...";
-  return q + "'";
-}
-
 }  // namespace
 
 BotMessage parse_bot_line(std::string_view line) {
@@ -146,14 +133,14 @@ BotMessage parse_bot_line(std::string_view line) {
   }
   if (has_control_bytes(line)) {
     m.kind = BotMessage::Kind::kUnknown;
-    m.error = "control characters in line " + quoted(line);
+    m.error = "control characters in line " + quoted(line, 60);
     return m;
   }
   const std::string_view key = tokens[0];
   if (key == "move") {
     if (tokens.size() != 2) {
       m.kind = BotMessage::Kind::kMalformed;
-      m.error = "'move' needs exactly one move token, got " + quoted(line);
+      m.error = "'move' needs exactly one move token, got " + quoted(line, 60);
       return m;
     }
     m.kind = BotMessage::Kind::kMove;
@@ -171,16 +158,23 @@ BotMessage parse_bot_line(std::string_view line) {
     }
     m.kind = key == "name" ? BotMessage::Kind::kName : BotMessage::Kind::kAuthor;
     m.text = std::string(rest_after_keyword(line, key));
+  } else if (key == "resign") {
+    if (tokens.size() != 1) {
+      m.kind = BotMessage::Kind::kMalformed;
+      m.error = "'resign' takes no arguments, got " + quoted(line, 60);
+      return m;
+    }
+    m.kind = BotMessage::Kind::kResign;
   } else if (key == "ready") {
     if (tokens.size() != 1) {
       m.kind = BotMessage::Kind::kMalformed;
-      m.error = "'ready' takes no arguments, got " + quoted(line);
+      m.error = "'ready' takes no arguments, got " + quoted(line, 60);
       return m;
     }
     m.kind = BotMessage::Kind::kReady;
   } else {
     m.kind = BotMessage::Kind::kUnknown;
-    m.error = "not a protocol message: " + quoted(line);
+    m.error = "not a protocol message: " + quoted(line, 60);
   }
   return m;
 }

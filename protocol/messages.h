@@ -43,6 +43,7 @@ struct BotMessage {
     kAuthor,     // "author <text>"
     kReady,      // "ready"
     kMove,       // "move <token>"
+    kResign,     // "resign": instead of a move, gives the game up
     kInfo,       // "info [text]"
     kMalformed,  // a known keyword with wrong arguments
     kUnknown,    // not a protocol message at all

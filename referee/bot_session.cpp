@@ -2,6 +2,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "protocol/bot_text.h"
 #include "protocol/messages.h"
 
 namespace arena {
@@ -24,6 +25,9 @@ void BotSession::start(std::function<void(const std::string&)> done) {
   po.log_path = log_path_;
   po.log_cap = options_.limits.log_cap;
   po.limits = options_.process_limits;
+  // A person's seat runs Arena's own terminal client, not an outside program: no memory cap
+  // (a sanitizer build of it reserves terabytes of address space and could not start).
+  if (spec_.untimed) po.limits.address_space_bytes = 0;
   po.sandbox = options_.sandbox;
   po.scratch_root = options_.scratch_root;
   po.term_grace = options_.term_grace;
@@ -49,15 +53,18 @@ void BotSession::start(std::function<void(const std::string&)> done) {
             self->author_ = msg.text;
             return;
           case K::kInfo:
-            self->proc_->log("info " + msg.text.substr(0, self->options_.limits.max_info_bytes));
+            self->proc_->log_output("info " +
+                                    protocol::printable(msg.text, self->options_.limits.max_info_bytes));
             return;
           case K::kReady:
+            self->proc_->log("[referee] ready: name " + protocol::quoted(self->reported_name_, 200) +
+                             ", author " + protocol::quoted(self->author_, 200));
             self->finish_start("");
             return;
           default:
             self->finish_start(
-                "protocol violation during the handshake: expected name, author, info or ready, got '" +
-                line.substr(0, 80) + "'");
+                "protocol violation during the handshake: expected name, author, info or ready, got " +
+                protocol::quoted(line, 80));
         }
       },
       [self](BotProcess::CloseReason reason) {

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "referee/bot_process.h"
-#include "referee/match_runner.h"
+#include "process/bot_process.h"
+#include "referee/run_options.h"
 
 namespace arena {
 
@@ -28,6 +28,7 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
   // After a fault the stream is out of step; the session must not play again.
   void mark_broken() { broken_ = true; }
   BotProcess& process() { return *proc_; }
+  bool has_process() const { return proc_ != nullptr; }
   const std::string& reported_name() const { return reported_name_; }
   const std::string& reported_author() const { return author_; }
 

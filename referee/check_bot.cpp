@@ -14,110 +14,17 @@
 
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
+#include "engine/core/user_error.h"
+#include "records/termination.h"
 #include "referee/bot_session.h"
 #include "referee/game_session.h"
 #include "referee/match_runner.h"
-#include "referee/termination_token.h"
 
 namespace arena {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// ---- rare situations ---------------------------------------------------------------
-//
-// The referee knows no game's rules, so the rare situations each game must be checked in
-// are recognised from what the protocol itself shows a bot at a decision: the legal
-// moves (as notation) and who acted since the seat's last decision. This small table, keyed by
-// game id, is the only game-specific knowledge of check-bot; the notations it names are
-// documented in docs/rules/<id>.md. A game missing here simply has no situation checks.
-
-struct Decision {
-  int seat = 0;
-  bool repeat = false;  // the seat also took the last (non-chance) action: a multi-step turn
-  // The seat's turn came round again before every other seat had acted since its last
-  // one (it plays twice in a round).
-  bool early = false;
-  std::vector<std::string> legal;
-
-  bool has(std::string_view token) const {
-    return std::find(legal.begin(), legal.end(), token) != legal.end();
-  }
-  bool has_prefix(std::string_view prefix) const {
-    return std::any_of(legal.begin(), legal.end(),
-                       [&](const std::string& m) { return m.starts_with(prefix); });
-  }
-};
-
-struct Situation {
-  const char* name;  // the check is "situation:<name>"
-  const char* what;  // for the report
-  int players;       // the situation exists only with this many seats; 0: any
-  bool (*matches)(const Decision&);
-};
-
-struct GameSituations {
-  const char* game_id;
-  std::vector<Situation> list;
-};
-
-const std::vector<GameSituations>& situation_table() {
-  static const std::vector<GameSituations> table = {
-      {"flume",
-       {{"extra_placement", "a further placement in the same turn", 0,
-         [](const Decision& d) { return d.repeat; }},
-        {"swap", "the pie-rule decision (swap is legal)", 0,
-         [](const Decision& d) { return d.has("swap"); }}}},
-      // Flows with 5 players: the solo seat also plays the black side's turn, so it plays
-      // twice in every round.
-      {"flows", {{"extra_turn", "the 5-player extra turn", 5, [](const Decision& d) { return d.early; }}}},
-      {"flush",
-       {{"blind_flip", "a turn where a lone Blind may be flipped", 0,
-         [](const Decision& d) { return d.has("flip"); }},
-        {"after_flip", "adding cards (or done) after a flip", 0,
-         [](const Decision& d) { return d.has("done"); }},
-        {"pick_up", "a pick-up (no normal play)", 0,
-         [](const Decision& d) { return d.has_prefix("pick:"); }}}},
-      {"flume-cards",
-       {{"discard", "a non-dealer's discard", 0, [](const Decision& d) { return d.has("discard:-"); }},
-        {"dealer_discard", "the dealer discarding down to six", 0,
-         [](const Decision& d) { return !d.has("discard:-") && d.has_prefix("discard:"); }},
-        {"call", "calling a partner (5 players)", 5,
-         [](const Decision& d) { return d.has("alone") || d.has_prefix("call:"); }}}},
-  };
-  return table;
-}
-
-std::vector<Situation> situations_for(const Game& game) {
-  for (const auto& g : situation_table())
-    if (g.game_id == game.id()) return g.list;
-  return {};
-}
-
-Decision view_of(const State& state, int seat, std::vector<Move>& scratch) {
-  Decision d;
-  d.seat = seat;
-  state.legal_moves(scratch);
-  d.legal.reserve(scratch.size());
-  for (Move m : scratch) d.legal.push_back(state.move_to_string(m));
-  const auto& h = state.history();
-  for (auto it = h.rbegin(); it != h.rend(); ++it)
-    if (it->actor != kChance) {
-      d.repeat = it->actor == seat;
-      break;
-    }
-  std::uint64_t others = 0;  // bit per seat that acted since this seat's last decision
-  for (auto it = h.rbegin(); it != h.rend(); ++it) {
-    if (it->actor == kChance || it->actor < 1 || it->actor > 64) continue;
-    if (it->actor == seat) {
-      d.early = std::popcount(others) < state.game().num_players() - 1;
-      break;
-    }
-    others |= std::uint64_t{1} << (it->actor - 1);
-  }
-  return d;
-}
 
 // ---- the run -----------------------------------------------------------------------
 
@@ -195,11 +102,10 @@ class Checker {
   RunnerOptions ro_;
   boost::asio::io_context io_;
   std::vector<std::shared_ptr<BotSession>> copies_;
-  std::vector<Situation> sits_;
+  std::vector<RareSituation> sits_;
   std::vector<int> sit_asked_;
   std::vector<std::string> sit_failed_;
   Rng steer_rng_{0};
-  std::vector<Move> scratch_;
   bool force_bot_ = false;
   LastAsk last_;
   std::vector<int> asked_this_game_;  // per seat
@@ -231,13 +137,12 @@ void Checker::wait_until(const bool& flag) {
 }
 
 CheckBotReport Checker::run() {
-  if (opt_.games < 1) throw std::invalid_argument("--games must be at least 1");
-  if (opt_.command.argv.empty() || opt_.command.argv[0].empty())
-    throw std::invalid_argument("no bot command given");
+  if (opt_.games < 1) throw UserError("--games must be at least 1");
+  if (opt_.command.argv.empty() || opt_.command.argv[0].empty()) throw UserError("no bot command given");
   game_ = make_game(opt_.spec);
   n_ = game_->num_players();
   report_.spec = game_->spec();
-  sits_ = situations_for(*game_);
+  sits_ = game_->rare_situations();  // each game names its own (engine/core/rare_situation.h)
   sit_asked_.assign(sits_.size(), 0);
   sit_failed_.assign(sits_.size(), "");
   steer_rng_ = Rng(derive_seed(opt_.seed, 0x5eed));
@@ -249,6 +154,8 @@ CheckBotReport Checker::run() {
   if (!ro_.time.has_clock() && ro_.time.move_time_ms < 0) ro_.time.move_time_ms = 10000;
   ro_.quit_grace = opt_.quit_grace;
   ro_.log_dir = opt_.log_dir;
+  ro_.sandbox = opt_.sandbox;
+  ro_.process_limits = opt_.limits;
   ro_.event = "Arena check-bot";
   ro_.stop_on_signals = false;
   if (!opt_.log_dir.empty()) std::filesystem::create_directories(opt_.log_dir);
@@ -413,7 +320,7 @@ bool Checker::play_one(int g, bool steer) {
   for (const auto& a : result.actions)
     if (a.actor != kChance) slowest_us_ = std::max(slowest_us_, a.micros);
   const Termination t = result.termination;
-  if (t == Termination::kNormal || t == Termination::kLengthCap) {
+  if (t == Termination::kNormal || t == Termination::kLengthCap || t == Termination::kResign) {
     ++games_played_;
     return true;
   }
@@ -467,10 +374,9 @@ std::optional<Move> Checker::on_decision(const State& state, int seat, bool stee
     }
   }
   force_bot_ = false;
-  const Decision d = view_of(state, seat, scratch_);
   last_ = LastAsk{seat, state.history().size(), {}};
   for (std::size_t i = 0; i < sits_.size(); ++i)
-    if ((sits_[i].players == 0 || sits_[i].players == n_) && sits_[i].matches(d)) {
+    if ((sits_[i].players == 0 || sits_[i].players == n_) && sits_[i].matches(state)) {
       last_.situations.push_back(static_cast<int>(i));
       ++sit_asked_[i];
     }
@@ -486,15 +392,14 @@ std::optional<Move> Checker::steer_move(const State& state) {
   state.legal_moves(moves);
   if (moves.empty()) return std::nullopt;
   std::vector<Move> leading;
-  std::vector<Move> scratch;
   auto next = state.clone();
   for (Move m : moves) {
     next->assign(state);
     next->apply(m);
     if (next->is_terminal() || next->is_chance()) continue;
-    const Decision d = view_of(*next, next->current_player(), scratch);
     for (std::size_t i = 0; i < sits_.size(); ++i)
-      if (sit_asked_[i] == 0 && (sits_[i].players == 0 || sits_[i].players == n_) && sits_[i].matches(d)) {
+      if (sit_asked_[i] == 0 && (sits_[i].players == 0 || sits_[i].players == n_) &&
+          sits_[i].matches(*next)) {
         leading.push_back(m);
         break;
       }
@@ -524,7 +429,8 @@ void Checker::quit_all() {
   }
 
   struct Outcome {
-    bool judged = false, done = false, group_left = false;
+    bool judged = false, done = false;
+    int left = 0;  // processes it left running, wherever they went (all killed by now)
     std::int64_t us = 0;
     std::string exit;
   };
@@ -540,20 +446,14 @@ void Checker::quit_all() {
       many_failed_ = true;
     }
     out[i].judged = healthy;
-    const int pid = healthy ? c->process().pid() : -1;
     const auto t0 = Clock::now();
-    c->shutdown([&, i, pid, t0] {
+    c->shutdown([&, i, t0] {
       out[i].us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0).count();
       if (out[i].judged) {
         out[i].exit = copies_[i]->process().exit_description();
-        // The bot is reaped; anything still in its process group was left behind.
-        if (pid > 0 && ::kill(-pid, 0) == 0) {
-          out[i].group_left = true;
-          ::kill(-pid, SIGKILL);
-          // Let the kernel finish them (their new parent reaps them) before reporting, so
-          // nothing of the bot outlives check-bot; bounded, the report does not hang on it.
-          for (int tries = 0; tries < 500 && ::kill(-pid, 0) == 0; ++tries) ::usleep(1000);
-        }
+        // The bot is reaped, and whatever it left running (in its group, or escaped to a
+        // group or session of its own) was found and killed then (process/bot_tree.h).
+        out[i].left = copies_[i]->process().leftovers_killed();
       }
       if (--pending == 0) all_done = true;
     });
@@ -574,8 +474,9 @@ void Checker::quit_all() {
                 " ms after 'quit' and the end of its input, and was killed";
     else if (out[i].exit.starts_with("killed"))
       problem = "died on 'quit': " + out[i].exit;
-    else if (out[i].group_left)
-      problem = "exited but left processes running in its process group (killed)";
+    else if (out[i].left > 0)
+      problem = "exited but left " + std::to_string(out[i].left) +
+                " process(es) running (in its process group or escaped from it; killed)";
     if (!problem.empty())
       problems += (problems.empty() ? "copy " : "; copy ") + std::to_string(i + 1) + " " + problem;
   }
@@ -586,7 +487,7 @@ void Checker::quit_all() {
   }
   set("quit", CheckResult::Status::kPass,
       std::to_string(judged) + " process(es) exited within " + ms(slowest) + " of 'quit' (grace " +
-          std::to_string(opt_.quit_grace.count()) + " ms), nothing left in their process groups");
+          std::to_string(opt_.quit_grace.count()) + " ms), nothing left running");
 }
 
 }  // namespace

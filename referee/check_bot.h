@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "referee/bot_process.h"
+#include "process/bot_process.h"
 #include "referee/time_control.h"
 
 namespace arena {
@@ -31,6 +31,8 @@ struct CheckBotOptions {
   TimeControl time;                            // move_time_ms -1 and no clock: 10 s per move
   std::chrono::milliseconds quit_grace{1000};  // after "quit", before the group is killed
   std::string log_dir;                         // per-copy logs (stderr, info, notes); empty: none
+  Sandbox sandbox = Sandbox::kNone;            // as in a match: check the bot as it will run
+  ProcessLimits limits;                        // setrlimit on every copy
 };
 
 struct CheckResult {

@@ -1,11 +1,13 @@
 #include "referee/game_session.h"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 
+#include "protocol/bot_text.h"
 #include "protocol/messages.h"
-#include "referee/adjudication.h"
+#include "records/adjudication.h"
+#include "records/termination.h"
 #include "referee/seat_messages.h"
-#include "referee/termination_token.h"
 
 namespace arena {
 
@@ -17,7 +19,8 @@ std::string ms_text(std::int64_t us) {
   return std::to_string(us / 1000) + "." + std::to_string(us % 1000 / 100) + " ms";
 }
 
-std::string clip(const std::string& s, std::size_t n) { return s.size() <= n ? s : s.substr(0, n) + "..."; }
+// What a bot wrote, safe for a terminal and a record (protocol/bot_text.h).
+std::string clip(const std::string& s, std::size_t n) { return protocol::printable(s, n); }
 
 }  // namespace
 
@@ -42,6 +45,7 @@ GameSession::GameSession(asio::io_context& io, const Game& game, std::uint64_t s
 
 void GameSession::start() {
   state_ = game_.new_initial_state();
+  if (watched_) notify_watch(kChance, std::string());
   auto self = shared_from_this();
   const int n = static_cast<int>(seats_.size());
   for (int s = 1; s <= n; ++s) {
@@ -72,7 +76,30 @@ void GameSession::start() {
     seat.pending += protocol::newgame_line(game_.spec(), s, n, seat_seed(seed_, s));
     seat.pending += '\n';
   }
-  asio::post(io_, [self] { self->advance(); });
+  asio::post(io_, [self] {
+    self->play_opening();
+    self->advance();
+  });
+}
+
+void GameSession::play_opening() {
+  for (const std::string& text : opening_) {
+    if (state_->is_terminal() || state_->is_chance()) break;  // read_openings() ruled these out
+    const ParsedMove p = state_->parse_move(text);
+    if (!p.ok()) break;
+    apply(p.move, -1);
+  }
+  Rng opening_rng(derive_seed(seed_, 1));  // the game's own chance uses derive_seed(seed, 0)
+  for (int played = 0; played < random_opening_plies_ && !state_->is_terminal();) {
+    if (state_->is_chance()) {
+      apply(sample_chance(*state_, rng_), -1);
+      continue;
+    }
+    state_->legal_moves(scratch_);
+    apply(scratch_[opening_rng.below(scratch_.size())], -1);
+    ++played;
+  }
+  record_.opening_plies = static_cast<int>(record_.actions.size());
 }
 
 void GameSession::advance() {
@@ -104,6 +131,13 @@ void GameSession::apply(Move m, std::int64_t micros) {
   for (int s = 1; s <= static_cast<int>(seats_.size()); ++s)
     append_seat_event(*state_, s, m, seats_[s - 1].pending);
   state_->apply(m);
+  if (watched_) notify_watch(actor, record_.actions.back().text);
+}
+
+void GameSession::notify_watch(int actor, const std::string& text) {
+  std::vector<std::int64_t> clocks;
+  for (const Seat& st : seats_) clocks.push_back(st.clock->remaining_ms());
+  options_.watch(WatchedAction{*state_, actor, text, clocks});
 }
 
 void GameSession::flush_events(Seat& seat) {
@@ -130,14 +164,16 @@ void GameSession::request_decision(int seat) {
                            timed && options_.time.has_clock() ? options_.time.increment_ms : 0,
                            timed ? options_.time.move_time_ms : -1);
   msg += '\n';
+  // The clock starts before the request is written: the time a bot is charged is never
+  // shorter than the time it had the request.
+  to_move_ = seat;
+  ++decision_;
+  asked_at_ = Clock::now();
   flush_events(st);
   for (auto& s : seats_) {  // output caps count per decision, for every seat
     s.bytes = 0;
     s.lines = 0;
   }
-  to_move_ = seat;
-  ++decision_;
-  asked_at_ = Clock::now();
   const std::int64_t budget = st.clock->budget_ms();
   if (budget >= 0) {
     // One absolute deadline per decision: nothing the bot writes moves it.
@@ -197,8 +233,9 @@ void GameSession::on_line(int seat, const std::string& line) {
     case K::kEmpty:
       return;
     case K::kInfo:
-      st.bot->process().log("[game " + record_.round + " ply " + std::to_string(record_.actions.size()) +
-                            "] info " + clip(msg.text, options_.limits.max_info_bytes));
+      st.bot->process().log_output("[game " + record_.round + " ply " +
+                                   std::to_string(record_.actions.size()) + "] info " +
+                                   clip(msg.text, options_.limits.max_info_bytes));
       return;
     case K::kMove: {
       if (seat != to_move_)
@@ -207,6 +244,13 @@ void GameSession::on_line(int seat, const std::string& line) {
       const std::int64_t used =
           std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - asked_at_).count();
       return on_move(seat, msg.text, used);
+    }
+    case K::kResign: {
+      if (seat != to_move_)
+        return fault(seat, Termination::kProtocolViolation, "'resign' when it was not asked to move");
+      const std::int64_t used =
+          std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - asked_at_).count();
+      return on_resign(seat, used);
     }
     case K::kName:
     case K::kAuthor:
@@ -246,19 +290,38 @@ void GameSession::on_move(int seat, const std::string& token, std::int64_t used_
   advance();
 }
 
+// Not a fault: the bot answered in step and stays in play for its next game. It is ranked as
+// a faulting seat would be (records/adjudication.h).
+void GameSession::on_resign(int seat, std::int64_t used_us) {
+  to_move_ = 0;
+  if (seats_[seat - 1].clock->over(used_us))
+    return fault(seat, Termination::kTimeForfeit,
+                 "resigned after " + ms_text(used_us) + ", limit " +
+                     std::to_string(seats_[seat - 1].clock->budget_ms()) + " ms + " +
+                     std::to_string(options_.time.margin_ms) + " ms margin");
+  seats_[seat - 1].bot->process().log("[referee] resigned game " + record_.round, false);
+  finish(Termination::kResign, seat, "seat " + std::to_string(seat) + " resigned");
+}
+
 void GameSession::fault(int seat, Termination why, const std::string& detail) {
   if (finished_) return;
   seats_[seat - 1].bot->mark_broken();
+  // Engine messages may quote the bot's line too: the whole detail is made printable.
+  const std::string shown = protocol::printable(detail, std::string::npos);
   seats_[seat - 1].bot->process().log("[referee] fault: " + std::string(termination_token(why)) + ": " +
-                                      detail);
-  finish(why, seat, detail);
+                                      shown);
+  finish(why, seat, shown);
 }
 
-void GameSession::abort() { finish(Termination::kAborted, 0, "the referee stopped before the game ended"); }
+void GameSession::abort() {
+  if (late_seat_ != 0) return end_late_wait(late_seat_, false, "the referee is stopping");
+  finish(Termination::kAborted, 0, "the referee stopped before the game ended");
+}
 
 void GameSession::finish(Termination why, int fault_seat, const std::string& detail) {
   if (finished_) return;
   finished_ = true;
+  const int thinking = to_move_ != fault_seat ? to_move_ : 0;  // asked, not yet answered
   to_move_ = 0;
   timer_.cancel();
   switch (why) {
@@ -288,14 +351,78 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
       seat.pending += over;
       seat.pending += '\n';
       flush_events(seat);
+      note_stray_lines(p);
     }
   }
+  if (thinking != 0 && seats_[thinking - 1].bot->ready()) {
+    if (why != Termination::kAborted) return await_late_answer(thinking);
+    seats_[thinking - 1].bot->mark_broken();  // out of step, and the referee is stopping anyway
+  }
+  deliver_record();
+}
+
+// Until its next game takes over, what a bot writes is noted in its log and ignored.
+void GameSession::note_stray_lines(BotProcess& process) {
+  BotProcess* p = &process;  // the handler lives in the process: no ownership cycle
+  p->set_handlers(
+      [p](const std::string& line) {
+        p->log("[referee] ignored between games: '" + clip(line, 60) + "'", false);
+      },
+      nullptr);  // a close notice stays for whoever plays the bot next
+}
+
+void GameSession::deliver_record() {
   auto self = shared_from_this();
   asio::post(io_, [self] {
     auto done = std::move(self->done_);
     self->done_ = nullptr;
     if (done) done(std::move(self->record_));
   });
+}
+
+void GameSession::await_late_answer(int seat) {
+  late_seat_ = seat;
+  auto self = shared_from_this();
+  seats_[seat - 1].bot->process().set_handlers(
+      [self, seat](const std::string& line) { self->on_late_line(seat, line); },
+      [self, seat](BotProcess::CloseReason) {
+        self->end_late_wait(seat, false, "the bot closed its output");
+      });
+  const auto wait = options_.late_answer_wait;
+  timer_.expires_at(std::min(deadline_, Clock::now() + wait));
+  timer_.async_wait([self, seat, wait](boost::system::error_code ec) {
+    if (ec) return;
+    self->end_late_wait(
+        seat, false,
+        "no answer to its last request within " + std::to_string(wait.count()) + " ms or its deadline");
+  });
+}
+
+void GameSession::on_late_line(int seat, const std::string& line) {
+  using K = protocol::BotMessage::Kind;
+  const auto msg = protocol::parse_bot_line(line);
+  if (msg.kind == K::kMove)
+    return end_late_wait(seat, true, "read and discarded its late answer 'move " + clip(msg.text, 60) + "'");
+  if (msg.kind == K::kResign) return end_late_wait(seat, true, "read and discarded its late 'resign'");
+  if ((msg.kind == K::kEmpty || msg.kind == K::kInfo) &&
+      ++late_lines_ <= options_.limits.max_lines_per_decision)
+    return;
+  end_late_wait(seat, false, "'" + clip(line, 40) + "' instead of its late answer");
+}
+
+// No fault either way: the bot did nothing wrong. One that did not answer is out of step
+// with the protocol and is replaced by a fresh process before it plays again.
+void GameSession::end_late_wait(int seat, bool answered, const std::string& note) {
+  if (late_wait_over_) return;
+  late_wait_over_ = true;
+  timer_.cancel();
+  BotSession& bot = *seats_[seat - 1].bot;
+  note_stray_lines(bot.process());
+  bot.process().log("[referee] game " + record_.round + " ended while the bot was thinking; " + note +
+                        (answered ? "" : "; the bot is restarted before its next game"),
+                    false);
+  if (!answered) bot.mark_broken();
+  deliver_record();
 }
 
 }  // namespace arena

@@ -13,10 +13,10 @@
 
 #include "engine/core/game.h"
 #include "engine/core/random.h"
+#include "records/record.h"
 #include "referee/bot_session.h"
 #include "referee/legal_list.h"
-#include "referee/match_runner.h"
-#include "referee/record.h"
+#include "referee/run_options.h"
 
 namespace arena {
 
@@ -38,6 +38,17 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   using DecisionHook = std::function<std::optional<Move>(const State& state, int seat)>;
   void set_decision_hook(DecisionHook hook) { decision_hook_ = std::move(hook); }
 
+  // Optional, set before start(): moves (validated, referee/openings.h) and then `random_plies`
+  // random legal moves from the game's seed, played before any bot is asked. The bots hear
+  // them as events; no clock runs; the record counts them in opening_plies.
+  void set_opening(std::vector<std::string> moves, int random_plies) {
+    opening_ = std::move(moves);
+    random_opening_plies_ = random_plies;
+  }
+
+  // Optional, set before start(): this game is watched (RunnerOptions::watch).
+  void set_watched(bool watched) { watched_ = watched; }
+
   void start();
   // Ends the game now with kAborted (the referee is shutting down).
   void abort();
@@ -53,15 +64,24 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   };
 
   void advance();
+  void play_opening();
   void apply(Move m, std::int64_t micros);
   void request_decision(int seat);
   void on_line(int seat, const std::string& line);
   void on_move(int seat, const std::string& token, std::int64_t used_us);
+  void on_resign(int seat, std::int64_t used_us);
   void on_deadline(std::uint64_t decision);
   void arm_timer(Clock::time_point when);
   void on_timer();
   void fault(int seat, Termination why, const std::string& detail);
   void finish(Termination why, int fault_seat, const std::string& detail);
+  void deliver_record();
+  static void note_stray_lines(BotProcess& process);
+  // Between games (docs/protocol.md): the late answer of a seat that was thinking when the
+  // game ended is read and discarded here, so it never reaches the bot's next game.
+  void await_late_answer(int seat);
+  void on_late_line(int seat, const std::string& line);
+  void end_late_wait(int seat, bool answered, const std::string& note);
   void flush_events(Seat& seat);
 
   boost::asio::io_context& io_;
@@ -81,9 +101,16 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   bool timer_armed_ = false;
   bool finished_ = false;
   bool greeted_ = false;  // newgame has gone out to every seat
+  int late_seat_ = 0;     // seat whose late answer is awaited, 0 if none
+  bool late_wait_over_ = false;
+  int late_lines_ = 0;
   std::vector<Move> scratch_;
   LegalList legal_;  // of the pending decision; reused: no allocation per decision once warm
   DecisionHook decision_hook_;
+  bool watched_ = false;
+  void notify_watch(int actor, const std::string& text);
+  std::vector<std::string> opening_;
+  int random_opening_plies_ = 0;
 };
 
 }  // namespace arena

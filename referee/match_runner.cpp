@@ -21,9 +21,13 @@
 
 #include "arena_version.h"
 #include "engine/core/registry.h"
-#include "referee/adjudication.h"
+#include "engine/core/user_error.h"
+#include "process/bot_name.h"
+#include "records/adjudication.h"
 #include "referee/bot_session.h"
 #include "referee/game_session.h"
+#include "referee/log_file_name.h"
+#include "referee/start_check.h"
 
 namespace arena {
 
@@ -38,14 +42,6 @@ std::string utc_date() {
   char buf[16];
   std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
   return buf;
-}
-
-// A bot name as a file-name part: letters, digits, '-', '_' and '.'; others become '_'.
-std::string file_safe(const std::string& name) {
-  std::string s = name;
-  for (char& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') c = '_';
-  return s;
 }
 
 // Each bot process holds three pipe ends (and a pidfd, and its log) in the referee, so
@@ -87,6 +83,7 @@ struct MatchRunner::Impl {
 
   std::vector<asio::io_context*> loops();
   void schedule(Slot& slot);
+  bool may_reuse_processes(const Game& game) const;
   void play(Slot& slot, std::size_t job, std::vector<std::shared_ptr<BotSession>> seated);
   void report(Slot& slot, std::size_t job, GameRecord record);
   void retire(Slot& slot);
@@ -99,11 +96,13 @@ struct MatchRunner::Impl {
 MatchRunner::MatchRunner(std::vector<BotSpec> bots, RunnerOptions options) : impl_(std::make_unique<Impl>()) {
   impl_->bots = std::move(bots);
   impl_->options = std::move(options);
-  if (impl_->options.concurrency < 1) throw std::invalid_argument("concurrency must be at least 1");
+  if (impl_->options.concurrency < 1) throw UserError("concurrency must be at least 1");
+  for (const BotSpec& b : impl_->bots)
+    if (const std::string why = bot_name_problem(b.name); !why.empty()) throw UserError(why);
   for (std::size_t i = 0; i < impl_->bots.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (impl_->bots[i].name == impl_->bots[j].name)
-        throw std::invalid_argument("two bots are named '" + impl_->bots[i].name + "'");
+        throw UserError("two bots are named '" + impl_->bots[i].name + "'");
 }
 
 MatchRunner::~MatchRunner() = default;
@@ -146,19 +145,28 @@ void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game)
     if (it == im.games.end()) it = im.games.emplace(job.spec, make_game(job.spec)).first;
     const Game& game = *it->second;
     if (static_cast<int>(job.seats.size()) != game.num_players())
-      throw std::invalid_argument("game " + std::to_string(j + 1) + ": " + game.spec() + " has " +
-                                  std::to_string(game.num_players()) + " seats but " +
-                                  std::to_string(job.seats.size()) + " bots were given");
+      throw UserError("game " + std::to_string(j + 1) + ": " + game.spec() + " has " +
+                      std::to_string(game.num_players()) + " seats but " + std::to_string(job.seats.size()) +
+                      " bots were given");
     for (int b : job.seats)
       if (b < 0 || b >= static_cast<int>(im.bots.size()))
-        throw std::invalid_argument("game " + std::to_string(j + 1) + ": no bot number " + std::to_string(b));
+        throw UserError("game " + std::to_string(j + 1) + ": no bot number " + std::to_string(b));
   }
-  if (std::string why = BotProcess::check_sandbox(im.options.sandbox); !why.empty())
-    throw std::invalid_argument(why);
-  if (!im.options.log_dir.empty()) std::filesystem::create_directories(im.options.log_dir);
+  if (std::string why = BotProcess::check_sandbox(im.options.sandbox); !why.empty()) throw UserError(why);
+  if (!im.options.log_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(im.options.log_dir, ec);
+    if (ec) throw UserError("log folder '" + im.options.log_dir + "': " + ec.message());
+  }
   // A bot that dies while we write to it must not kill the referee.
   ::signal(SIGPIPE, SIG_IGN);
   raise_descriptor_limit();
+  if (im.options.check_bots_first && !jobs.empty()) {
+    const auto problems = check_bots_start(im.bots, im.options);
+    if (!problems.empty())
+      throw UserError(describe_start_problems(problems) +
+                      "\nno game was played (check a bot with: arena check-bot COMMAND --game SPEC)");
+  }
 
   im.io.restart();
   im.jobs = &jobs;
@@ -232,6 +240,18 @@ GameRecord MatchRunner::Impl::blank_record(std::size_t job_index) const {
   return r;
 }
 
+bool MatchRunner::Impl::may_reuse_processes(const Game& game) const {
+  switch (options.process_reuse) {
+    case ProcessReuse::kAlways:
+      return true;
+    case ProcessReuse::kNever:
+      return false;
+    case ProcessReuse::kAuto:
+      break;
+  }
+  return !game.hidden_information();
+}
+
 void MatchRunner::Impl::schedule(Slot& slot) {
   std::size_t job_index = 0;
   {
@@ -241,12 +261,13 @@ void MatchRunner::Impl::schedule(Slot& slot) {
   }
   const GameJob& job = (*jobs)[job_index];
 
-  // Seat the slot's live processes where they fit; leftovers quit.
+  // Seat the slot's live processes where they fit (if this game may reuse them); leftovers quit.
   std::vector<std::shared_ptr<BotSession>> seated(job.seats.size());
   std::vector<std::shared_ptr<BotSession>> spare;
+  const bool reuse = may_reuse_processes(*games.at(job.spec));
   for (auto& s : slot.sessions) {
     bool used = false;
-    if (s->ready())
+    if (reuse && s->ready())
       for (std::size_t i = 0; i < job.seats.size() && !used; ++i)
         if (!seated[i] && job.seats[i] == s->bot_index()) {
           seated[i] = s;
@@ -268,8 +289,8 @@ void MatchRunner::Impl::schedule(Slot& slot) {
     const int b = job.seats[i];
     std::string log;
     if (!options.log_dir.empty())
-      log =
-          options.log_dir + "/" + file_safe(bots[b].name) + ".slot" + std::to_string(slot.index + 1) + ".log";
+      log = options.log_dir + "/" + log_file_stem(bots[b].name) + ".slot" + std::to_string(slot.index + 1) +
+            ".log";
     seated[i] = std::make_shared<BotSession>(*slot.io, b, bots[b], options, log);
     ++pending->waiting;
   }
@@ -313,6 +334,8 @@ void MatchRunner::Impl::play(Slot& slot, std::size_t job_index,
                                       slot.game.reset();
                                       report(slot, job_index, std::move(record));
                                     });
+  slot.game->set_opening(job.opening, options.random_opening_plies);
+  slot.game->set_watched(options.watch && job_index == options.watch_job);
   slot.game->start();
 }
 

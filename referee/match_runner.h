@@ -32,49 +32,17 @@
 #include <string>
 #include <vector>
 
-#include "referee/bot_process.h"
-#include "referee/record.h"
-#include "referee/time_control.h"
+#include "records/record.h"
+#include "referee/run_options.h"
 
 namespace arena {
-
-struct BotSpec {
-  std::string name;      // as written in records; unique within a run
-  BotCommand command;    // argv and optional working directory
-  bool untimed = false;  // no clock for this bot (a human at the terminal)
-};
-
-// Per-decision caps on what a bot may write (each overstep is an output-flood fault).
-struct OutputLimits {
-  std::size_t max_line_bytes = 64 * 1024;
-  std::size_t max_bytes_per_decision = 1 << 20;
-  int max_lines_per_decision = 1000;
-  std::size_t max_info_bytes = 1000;  // an info line is cut to this length in the log
-  std::size_t log_cap = 1 << 20;      // bytes of stderr + info kept per bot process
-};
-
-struct RunnerOptions {
-  TimeControl time;
-  int concurrency = 1;
-  int threads = 0;  // event-loop threads; 0: one per core; never more than concurrency
-  bool send_legal_moves = true;
-  std::string log_dir;  // per-bot-process logs; empty: none kept
-  OutputLimits limits;
-  std::string event = "Arena match";
-  std::string site;
-  bool stop_on_signals = true;                 // SIGINT/SIGTERM call stop() during run()
-  std::chrono::milliseconds quit_grace{1000};  // after "quit", before SIGTERM to the group
-  std::chrono::milliseconds term_grace{200};   // after SIGTERM, before SIGKILL to the group
-  ProcessLimits process_limits;                // setrlimit on every bot process
-  Sandbox sandbox = Sandbox::kNone;            // kBwrap: each bot under bubblewrap
-  std::string scratch_root;                    // where per-process scratch folders go; empty: the temp folder
-};
 
 struct GameJob {
   std::string spec;        // game spec (canonicalised by the runner)
   std::vector<int> seats;  // index into the bot list for seat 1..N
   std::uint64_t seed = 0;
-  std::string round;  // record's Round tag
+  std::string round;                 // record's Round tag
+  std::vector<std::string> opening{};  // moves the referee plays first (referee/openings.h)
 };
 
 class MatchRunner {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "referee/termination_token.h"
+#include "records/termination.h"
 
 namespace arena {
 
@@ -43,7 +43,8 @@ void MatchSummary::add(const GameRecord& record) {
       else
         ++b.draws;
     }
-    if (record.fault_seat == s + 1) ++b.faults[record.termination];
+    if (record.fault_seat == s + 1 && record.termination != Termination::kResign)
+      ++b.faults[record.termination];
   }
 }
 

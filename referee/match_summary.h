@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "referee/record.h"
+#include "records/record.h"
 
 namespace arena {
 

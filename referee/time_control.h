@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/user_error.h"
+
 namespace arena {
 
 struct TimeControl {
@@ -22,9 +24,9 @@ struct TimeControl {
   std::string text() const;
 };
 
-class TimeControlError : public std::invalid_argument {
+class TimeControlError : public UserError {
  public:
-  using std::invalid_argument::invalid_argument;
+  using UserError::UserError;
 };
 
 // "BASE+INC" in seconds ("10+0.1", "60", "0.5+0"); throws TimeControlError.

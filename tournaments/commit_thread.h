@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "referee/record.h"
+#include "records/record.h"
 #include "tournaments/journal.h"
 #include "tournaments/results_store.h"
 

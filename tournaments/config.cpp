@@ -1,10 +1,12 @@
 #include "tournaments/config.h"
 
 #include <boost/json.hpp>
+#include <filesystem>
 #include <set>
 #include <stdexcept>
 
-#include "referee/command_line.h"
+#include "process/bot_name.h"
+#include "process/command_line.h"
 
 namespace arena {
 
@@ -14,7 +16,20 @@ bool operator==(const BotConfig& a, const BotConfig& b) {
   return a.name == b.name && a.command == b.command && a.args == b.args && a.workdir == b.workdir;
 }
 
-const char* format_name(Format f) { return f == Format::kGauntlet ? "gauntlet" : "round-robin"; }
+const char* format_name(Format f) {
+  switch (f) {
+    case Format::kGauntlet:
+      return "gauntlet";
+    case Format::kSwiss:
+      return "swiss";
+    case Format::kKnockout:
+      return "knockout";
+    case Format::kAdaptive:
+      return "adaptive";
+    default:
+      return "round-robin";
+  }
+}
 
 namespace {
 
@@ -103,6 +118,50 @@ class Reader {
   std::vector<std::string> known_;
 };
 
+Format read_format(Reader& r, Format given) {
+  std::string format = format_name(given);
+  r.get("format", format);
+  for (Format f :
+       {Format::kRoundRobin, Format::kGauntlet, Format::kSwiss, Format::kKnockout, Format::kAdaptive})
+    if (format == format_name(f)) return f;
+  throw ConfigError("format: '" + format +
+                    "' is not a format (expected round-robin, gauntlet, swiss, knockout or adaptive)");
+}
+
+// The settings of one format or another: knockout, SPRT gauntlet, adaptive.
+void read_format_settings(Reader& r, TournamentConfig& c) {
+  r.get("seeds", c.seeds);
+  r.get("seeds_from", c.seeds_from);
+  r.get("advance", c.advance, 0, 1000);
+  r.get("extra_pairs", c.extra_pairs, 0, 1000);
+  r.get("sprt", c.sprt);
+  r.get("target_ci", c.target_ci, 0, 10000);
+  r.get("top", c.top, 0, 1000000);
+  r.get("batch", c.batch, 0, 10000000);
+  r.get("confidence", c.confidence, 0.5, 0.999999);
+  r.get("min_share", c.min_share, 0, 1);
+}
+
+void read_bots(Reader& r, TournamentConfig& c) {
+  if (auto* bots = r.find("bots")) {
+    if (!bots->is_array()) throw ConfigError("bots: expected an array of bot objects");
+    size_t i = 0;
+    for (const auto& b : bots->as_array()) {
+      std::string path = "bots[" + std::to_string(i++) + "]";
+      if (!b.is_object()) throw ConfigError(path + ": expected an object with name and command");
+      Reader br(b.as_object(), path, {"name", "command", "args", "workdir"});
+      BotConfig bot;
+      br.get("name", bot.name);
+      br.get("command", bot.command);
+      br.get("args", bot.args);
+      br.get("workdir", bot.workdir);
+      if (bot.name.empty()) throw ConfigError(path + ".name: missing or empty");
+      if (bot.command.empty()) throw ConfigError(path + ".command: missing or empty");
+      c.bots.push_back(std::move(bot));
+    }
+  }
+}
+
 }  // namespace
 
 TournamentConfig parse_config(const std::string& text, const std::string& origin) {
@@ -113,17 +172,38 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
   TournamentConfig c;
   try {
     Reader r(root.as_object(), "",
-             {"game", "bots", "format", "gauntlet", "games", "rounds", "tc", "move_time", "startup_time",
-              "margin_ms", "concurrency", "seed", "out", "legal_moves", "max_tables", "sandbox"});
+             {"game",
+              "bots",
+              "format",
+              "gauntlet",
+              "games",
+              "rounds",
+              "tc",
+              "move_time",
+              "startup_time",
+              "margin_ms",
+              "concurrency",
+              "seed",
+              "out",
+              "legal_moves",
+              "max_tables",
+              "sandbox",
+              "max_memory_mib",
+              "openings",
+              "openings_order",
+              "random_opening_plies",
+              "seeds",
+              "seeds_from",
+              "advance",
+              "extra_pairs",
+              "sprt",
+              "target_ci",
+              "top",
+              "batch",
+              "confidence",
+              "min_share"});
     r.get("game", c.game);
-    std::string format = format_name(c.format);
-    r.get("format", format);
-    if (format == "round-robin")
-      c.format = Format::kRoundRobin;
-    else if (format == "gauntlet")
-      c.format = Format::kGauntlet;
-    else
-      throw ConfigError("format: '" + format + "' is not a format (expected round-robin or gauntlet)");
+    c.format = read_format(r, c.format);
     r.get("gauntlet", c.gauntlet);
     r.get("games", c.games, 0, 1000000);
     r.get("rounds", c.rounds, 1, 1000000);
@@ -139,23 +219,15 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
     r.get("sandbox", c.sandbox);
     if (c.sandbox != "none" && c.sandbox != "bwrap")
       throw ConfigError("sandbox: '" + c.sandbox + "' is not a sandbox (expected none or bwrap)");
-    if (auto* bots = r.find("bots")) {
-      if (!bots->is_array()) throw ConfigError("bots: expected an array of bot objects");
-      size_t i = 0;
-      for (const auto& b : bots->as_array()) {
-        std::string path = "bots[" + std::to_string(i++) + "]";
-        if (!b.is_object()) throw ConfigError(path + ": expected an object with name and command");
-        Reader br(b.as_object(), path, {"name", "command", "args", "workdir"});
-        BotConfig bot;
-        br.get("name", bot.name);
-        br.get("command", bot.command);
-        br.get("args", bot.args);
-        br.get("workdir", bot.workdir);
-        if (bot.name.empty()) throw ConfigError(path + ".name: missing or empty");
-        if (bot.command.empty()) throw ConfigError(path + ".command: missing or empty");
-        c.bots.push_back(std::move(bot));
-      }
-    }
+    r.get("max_memory_mib", c.max_memory_mib, 0, 1 << 20);
+    r.get("openings", c.openings);
+    r.get("openings_order", c.openings_order);
+    if (c.openings_order != "sequential" && c.openings_order != "random")
+      throw ConfigError("openings_order: '" + c.openings_order +
+                        "' is not an order (expected sequential or random)");
+    r.get("random_opening_plies", c.random_opening_plies, 0, 10000);
+    read_format_settings(r, c);
+    read_bots(r, c);
   } catch (const ConfigError& e) {
     throw ConfigError(origin + ": " + e.what());
   }
@@ -193,7 +265,51 @@ std::string config_to_json(const TournamentConfig& c) {
   o["legal_moves"] = c.legal_moves;
   o["max_tables"] = c.max_tables;
   o["sandbox"] = c.sandbox;
+  o["max_memory_mib"] = c.max_memory_mib;
+  o["openings"] = c.openings;
+  o["openings_order"] = c.openings_order;
+  o["random_opening_plies"] = c.random_opening_plies;
+  json::array seeds;
+  for (const auto& n : c.seeds) seeds.emplace_back(n);
+  o["seeds"] = std::move(seeds);
+  o["seeds_from"] = c.seeds_from;
+  o["advance"] = c.advance;
+  o["extra_pairs"] = c.extra_pairs;
+  o["sprt"] = c.sprt;
+  o["target_ci"] = c.target_ci;
+  o["top"] = c.top;
+  o["batch"] = c.batch;
+  o["confidence"] = c.confidence;
+  o["min_share"] = c.min_share;
   return json::serialize(o) + "\n";
+}
+
+void resolve_config_paths(TournamentConfig& c, const std::string& base_dir) {
+  namespace fs = std::filesystem;
+  const fs::path base =
+      fs::absolute(base_dir.empty() ? fs::path(".") : fs::path(base_dir)).lexically_normal();
+  auto from_base = [&](const std::string& p) {
+    return p.empty() || fs::path(p).is_absolute() ? p : (base / p).lexically_normal().string();
+  };
+  for (BotConfig& b : c.bots) {
+    std::vector<std::string> argv;
+    try {
+      argv = split_command_line(b.command);
+    } catch (const std::invalid_argument&) {
+      continue;  // reported by validation with the bot's name
+    }
+    if (argv[0].find('/') != std::string::npos && !fs::path(argv[0]).is_absolute()) {
+      // The command's first word is replaced; quoting keeps a path with spaces one word.
+      const std::size_t start = b.command.find_first_not_of(" \t");
+      const std::size_t end = b.command.find_first_of(" \t", start);
+      const std::string rest = end == std::string::npos ? "" : b.command.substr(end);
+      b.command = "'" + from_base(argv[0]) + "'" + rest;
+    }
+    b.workdir = b.workdir.empty() ? base.string() : from_base(b.workdir);
+  }
+  c.openings = from_base(c.openings);
+  c.seeds_from = from_base(c.seeds_from);
+  c.out = from_base(c.out);
 }
 
 std::vector<std::string> bot_argv(const BotConfig& bot) {
@@ -213,9 +329,8 @@ void validate_config(const TournamentConfig& c) {
   std::set<std::string> names;
   for (size_t i = 0; i < c.bots.size(); ++i) {
     const auto& b = c.bots[i];
-    if (b.name.empty() || b.name.find_first_of("\"\\\n\r\t") != std::string::npos)
-      throw ConfigError("bots[" + std::to_string(i) + "].name: '" + b.name +
-                        "' is not a usable name (no quotes, backslashes or control characters)");
+    if (const std::string why = bot_name_problem(b.name); !why.empty())
+      throw ConfigError("bots[" + std::to_string(i) + "].name: " + why);
     if (!names.insert(b.name).second)
       throw ConfigError("bots[" + std::to_string(i) + "].name: '" + b.name + "' is used twice");
   }
@@ -225,6 +340,25 @@ void validate_config(const TournamentConfig& c) {
       if (!names.count(g)) throw ConfigError("gauntlet: '" + g + "' is not one of the bots");
   } else if (!c.gauntlet.empty()) {
     throw ConfigError("gauntlet: only meaningful with format gauntlet");
+  }
+  std::set<std::string> seeded;
+  for (const auto& s : c.seeds) {
+    if (c.format != Format::kKnockout) throw ConfigError("seeds: only meaningful with format knockout");
+    if (!names.count(s)) throw ConfigError("seeds: '" + s + "' is not one of the bots");
+    if (!seeded.insert(s).second) throw ConfigError("seeds: '" + s + "' is named twice");
+  }
+  if (!c.seeds_from.empty() && c.format != Format::kKnockout)
+    throw ConfigError("seeds_from: only meaningful with format knockout");
+  if (!c.sprt.empty() && c.format != Format::kGauntlet)
+    throw ConfigError("sprt: only meaningful with format gauntlet (arena match has its own --sprt)");
+  if (c.format == Format::kAdaptive) {
+    if (c.games <= 0)
+      throw ConfigError("games: an adaptive tournament needs --games, the most games it may play in all");
+    if (c.top >= static_cast<int>(c.bots.size()))
+      throw ConfigError("top: " + std::to_string(c.top) + " must be below the number of bots (" +
+                        std::to_string(c.bots.size()) + ")");
+  } else if (c.target_ci != 0 || c.top != 0 || c.batch != 0) {
+    throw ConfigError("target_ci, top and batch: only meaningful with format adaptive");
   }
   if (c.out.empty()) throw ConfigError("out: missing (the output folder)");
   if (c.sandbox != "none" && c.sandbox != "bwrap")

@@ -7,13 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/user_error.h"
 #include "tournaments/schedule.h"
 
 namespace arena {
 
-class ConfigError : public std::runtime_error {
+class ConfigError : public UserError {
  public:
-  using std::runtime_error::runtime_error;
+  using UserError::UserError;
 };
 
 struct BotConfig {
@@ -40,6 +41,23 @@ struct TournamentConfig {
   bool legal_moves = true;       // send legal moves before each decision
   int max_tables = 0;            // multi-seat games: tables per round; 0 = automatic
   std::string sandbox = "none";  // "none" or "bwrap": every bot under bubblewrap (docs/security.md)
+  int max_memory_mib = 2048;     // address-space limit per bot process, MiB; 0 = none
+  std::string openings;          // openings file (referee/openings.h); empty = none
+  std::string openings_order = "sequential";  // or "random"
+  int random_opening_plies = 0;    // random legal moves from each game's seed before the bots start
+  std::vector<std::string> seeds;  // knockout: bot names, best seed first (the rest follow in order)
+  // knockout: a previous tournament's folder (or its ratings.json); its ratings order the seeds.
+  // Resolved into `seeds` when the tournament starts, so --resume never reads it again.
+  std::string seeds_from;
+  int advance = 0;      // knockout, multi-seat: bots each table sends on; 0 = half the seats
+  int extra_pairs = 3;  // knockout: most extra pairs (sets) a tied match plays
+  std::string sprt;     // gauntlet: per-pairing stop rule "elo0=..,elo1=..,alpha=..,beta=.."
+  // adaptive (tournaments/adaptive.h); `games` is then the most games in all
+  double target_ci = 0;      // stop when every rating's 95% interval is within ± this (Elo); 0 = unused
+  int top = 0;               // order the top K only; 0 = the whole table
+  int batch = 0;             // tables per batch; 0 = as many as bots
+  double confidence = 0.95;  // likelihood of superiority that separates two bots
+  double min_share = 0.25;   // the fewest games a bot plays, as a share of the mean
 
   bool operator==(const TournamentConfig&) const = default;
 };
@@ -49,6 +67,12 @@ bool operator==(const BotConfig& a, const BotConfig& b);
 // Parses JSON text; `origin` names the file in messages. Throws ConfigError.
 TournamentConfig parse_config(const std::string& json_text, const std::string& origin);
 std::string config_to_json(const TournamentConfig& config);
+// Paths in a configuration file mean what they say from the file's own folder `base`:
+// a bot program given as a relative path ("bots/mine" or "./mine"), a relative workdir, the
+// openings file and the output folder become absolute; a bot without a workdir runs in
+// `base` (so "python3 bots/mine.py" finds its script). Programs named without a '/' are
+// looked up in PATH as before. The resolved settings are what tournament.json keeps.
+void resolve_config_paths(TournamentConfig& config, const std::string& base);
 // Checks what parsing alone cannot: names unique, gauntlet names known, ranges. Throws ConfigError.
 void validate_config(const TournamentConfig& config);
 

@@ -5,18 +5,24 @@
 #include <boost/json.hpp>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
+
+#include "tournaments/journal_line_parser.h"
 
 namespace arena {
 
 namespace json = boost::json;
 
+WriteError::WriteError(const std::string& path, int error)
+    : UserError("cannot write " + path + ": " + std::strerror(error)), path_(path), error_(error) {}
+
 void write_durably(std::FILE* f, const std::string& text, const std::string& path) {
   if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0 ||
-      ::fsync(fileno(f)) != 0)
-    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+      ::fsync(fileno(f)) != 0) {
+    const int error = errno;
+    std::clearerr(f);
+    throw WriteError(path, error);
+  }
 }
 
 std::string journal_line(const JournalEntry& e) {
@@ -39,7 +45,7 @@ std::string journal_line(const JournalEntry& e) {
   return json::serialize(o) + "\n";
 }
 
-JournalEntry parse_journal_line(const std::string& line) {
+JournalEntry parse_journal_line_general(std::string_view line) {
   json::error_code ec;
   json::value v = json::parse(line, ec);
   if (ec || !v.is_object()) throw std::runtime_error("not a JSON object");
@@ -69,38 +75,65 @@ JournalEntry parse_journal_line(const std::string& line) {
   }
 }
 
+void parse_journal_line(std::string_view line, JournalEntry& e) {
+  if (!parse_journal_line_fast(line, e)) e = parse_journal_line_general(line);
+}
+
+JournalEntry parse_journal_line(const std::string& line) {
+  JournalEntry e;
+  parse_journal_line(line, e);
+  return e;
+}
+
+namespace {
+// Read in blocks of this size: a whole journal of a million games would be 200 MB at once.
+constexpr std::size_t kBlock = 4 << 20;
+}  // namespace
+
+// Every complete line of `in` into the index; `good_end` ends up just past the last one.
+void Journal::read(std::FILE* in, std::size_t& good_end) {
+  std::string buffer;
+  std::size_t line_number = 0, start = 0;  // start: of the first line not yet read, in buffer
+  JournalEntry e;                          // reused: its buffers make no allocation per line
+  for (;;) {
+    buffer.erase(0, start);
+    start = 0;
+    const std::size_t kept = buffer.size();
+    buffer.resize(kept + kBlock);
+    const std::size_t got = std::fread(buffer.data() + kept, 1, kBlock, in);
+    buffer.resize(kept + got);
+    if (got == 0) return;  // what is left is a torn last line
+    for (std::size_t nl; (nl = buffer.find('\n', start)) != std::string::npos; start = nl + 1) {
+      ++line_number;
+      try {
+        parse_journal_line(std::string_view(buffer).substr(start, nl - start), e);
+      } catch (const std::exception& ex) {
+        throw std::runtime_error(path_ + ":" + std::to_string(line_number) + ": " + ex.what());
+      }
+      if (e.index != static_cast<int>(index_.size()))
+        throw std::runtime_error(path_ + ":" + std::to_string(line_number) + ": game index " +
+                                 std::to_string(e.index) + " out of order (expected " +
+                                 std::to_string(index_.size()) + ")");
+      index_.add(e);
+      good_end += nl + 1 - start;
+    }
+  }
+}
+
 Journal::Journal(const std::string& path) : path_(path) {
-  std::string content;
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (in) {
-      std::ostringstream ss;
-      ss << in.rdbuf();
-      content = ss.str();
-    }
-  }
-  std::size_t good_end = 0, pos = 0;
-  int line_number = 0;
-  while (pos < content.size()) {
-    std::size_t nl = content.find('\n', pos);
-    if (nl == std::string::npos) break;  // torn last line: dropped below
-    ++line_number;
-    std::string line = content.substr(pos, nl - pos);
-    JournalEntry e;
+  std::size_t good_end = 0;
+  if (std::FILE* in = std::fopen(path.c_str(), "rb")) {
     try {
-      e = parse_journal_line(line);
-    } catch (const std::exception& ex) {
-      throw std::runtime_error(path + ":" + std::to_string(line_number) + ": " + ex.what());
+      read(in, good_end);
+    } catch (...) {
+      std::fclose(in);
+      throw;
     }
-    if (e.index != static_cast<int>(entries_.size()))
-      throw std::runtime_error(path + ":" + std::to_string(line_number) + ": game index " +
-                               std::to_string(e.index) + " out of order (expected " +
-                               std::to_string(entries_.size()) + ")");
-    entries_.push_back(std::move(e));
-    pos = good_end = nl + 1;
+    const bool torn = static_cast<std::size_t>(std::ftell(in)) > good_end;  // read() stops at the end
+    std::fclose(in);
+    if (torn && ::truncate(path.c_str(), static_cast<off_t>(good_end)) != 0)
+      throw std::runtime_error("cannot repair " + path + ": " + std::strerror(errno));
   }
-  if (good_end < content.size() && ::truncate(path.c_str(), static_cast<off_t>(good_end)) != 0)
-    throw std::runtime_error("cannot repair " + path + ": " + std::strerror(errno));
   file_ = std::fopen(path.c_str(), "ab");
   if (!file_) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
 }
@@ -111,7 +144,7 @@ Journal::~Journal() {
 
 void Journal::append(const JournalEntry& e) {
   write_durably(file_, journal_line(e), path_);
-  entries_.push_back(e);
+  index_.add(e);
 }
 
 void Journal::append(const std::vector<JournalEntry>& entries) {
@@ -119,7 +152,7 @@ void Journal::append(const std::vector<JournalEntry>& entries) {
   std::string text;
   for (const auto& e : entries) text += journal_line(e);
   write_durably(file_, text, path_);
-  entries_.insert(entries_.end(), entries.begin(), entries.end());
+  for (const auto& e : entries) index_.add(e);
 }
 
 }  // namespace arena

@@ -3,32 +3,30 @@
 // a prefix of the schedule and resuming means "start at the next index".
 #pragma once
 
-#include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "engine/core/user_error.h"
+#include "tournaments/journal_entry.h"
+#include "tournaments/journal_index.h"
 
 namespace arena {
 
-struct JournalEntry {
-  int index = 0;  // position in the schedule
-  std::string round;
-  std::uint64_t seed = 0;
-  std::vector<std::string> players;  // bot per seat
-  std::vector<int> ranks;            // per seat; empty when the game was aborted
-  std::vector<double> scores;
-  std::vector<int> teams;
-  std::string termination;  // termination_name()
-  int fault_seat = 0;
-  std::uint64_t pgn_end = 0;  // size of the PGN file once this game's record is in it
-};
-
 std::string journal_line(const JournalEntry& e);
 // Throws std::runtime_error naming the problem when the line is not a journal entry.
+// Lines as journal_line() writes them take a fast path (journal_line_parser.h); any
+// other line goes through the general JSON parser, which names what is wrong.
 JournalEntry parse_journal_line(const std::string& line);
+// The same into `e`, reusing its buffers (a million lines, no allocation per line).
+void parse_journal_line(std::string_view line, JournalEntry& e);
+// The general parser alone (Boost.JSON): the reference the fast path must agree with.
+JournalEntry parse_journal_line_general(std::string_view line);
 
 // An append-only file of entries. Opening reads what is there; a torn last line (the
-// referee was killed mid-write) is cut off so the next append starts clean.
+// referee was killed mid-write) is cut off so the next append starts clean. The entries
+// are held compactly (journal_index.h); entry(i) rebuilds one whole.
 class Journal {
  public:
   explicit Journal(const std::string& path);
@@ -36,18 +34,35 @@ class Journal {
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;
 
-  const std::vector<JournalEntry>& entries() const { return entries_; }
+  std::size_t size() const { return index_.size(); }
+  const JournalIndex& index() const { return index_; }
+  JournalEntry entry(std::size_t i) const { return index_.entry(i); }
   void append(const JournalEntry& e);  // write, flush, fsync
   // Several entries in order with one write and one fsync (a group commit).
   void append(const std::vector<JournalEntry>& entries);
 
  private:
+  void read(std::FILE* in, std::size_t& good_end);
+
   std::string path_;
   std::FILE* file_ = nullptr;
-  std::vector<JournalEntry> entries_;
+  JournalIndex index_;
 };
 
-// Writes to a file and makes it durable (fflush + fsync); throws std::runtime_error on failure.
+// A record or journal line that could not be written (a full disk, a file size limit): the
+// user's storage, not a bug. `error` is the errno of the failure.
+class WriteError : public UserError {
+ public:
+  WriteError(const std::string& path, int error);
+  const std::string& path() const { return path_; }
+  int error() const { return error_; }
+
+ private:
+  std::string path_;
+  int error_;
+};
+
+// Writes to a file and makes it durable (fflush + fsync); throws WriteError on failure.
 void write_durably(std::FILE* f, const std::string& text, const std::string& path);
 
 }  // namespace arena

@@ -19,6 +19,8 @@ class Progress {
   // After each committed game: `line` describes it (e.g. "1.3.2 a vs b: 1-0 (normal)").
   void update(const std::string& line, const Standings& standings);
   void finish(const Standings& standings);
+  // Staged formats learn their length one stage at a time.
+  void set_total(int total) { total_ = total; }
 
   // kTerminal when `out` is a terminal, else kLines.
   static Mode detect(std::FILE* out, bool quiet);

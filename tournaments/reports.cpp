@@ -5,9 +5,10 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "tournaments/rated_game.h"
-#include "tournaments/rating_table.h"
-#include "tournaments/ratings.h"
+#include "ratings/json_text.h"
+#include "ratings/rated_game.h"
+#include "ratings/rating_table.h"
+#include "ratings/ratings.h"
 
 namespace arena {
 
@@ -19,24 +20,34 @@ void write_file(const fs::path& path, const std::string& text) {
   out << text;
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
+
+// The rated games of the journal. Names are shared by bot id and no pairing key is made:
+// compute_ratings() does not use it (only the head-to-head statistics do).
+std::vector<RatedGame> rated_games(const Game& game, const JournalIndex& journal) {
+  // Fixed partnerships only: a called partner changes from hand to hand.
+  bool teams = false;
+  for (int s = 1; s <= game.num_players(); ++s) teams = teams || game.team_of(s) != s - 1;
+  std::vector<RatedGame> games;
+  games.reserve(journal.size());
+  for (std::size_t i = 0; i < journal.size(); ++i) {
+    const JournalOutcome& o = journal.outcome(i);
+    const auto players = journal.players(i);
+    if (o.ranks.size() != players.size()) continue;  // aborted: no result
+    RatedGame g;
+    for (int p : players) g.players.push_back(journal.name(p));
+    g.ranks = o.ranks;
+    if (teams) g.teams = o.teams;
+    games.push_back(std::move(g));
+  }
+  return games;
+}
+
 }  // namespace
 
 std::string write_reports(const std::string& dir, const Game& game, const std::vector<std::string>& bots,
-                          const std::vector<JournalEntry>& entries, const Standings& standings) {
+                          const JournalIndex& journal, const Standings& standings, const PlanReport& plan) {
   fs::path d(dir);
-  std::vector<RatedGame> games;
-  for (const auto& e : entries) {
-    if (e.ranks.size() != e.players.size()) continue;  // aborted: no result
-    RatedGame g;
-    g.players = e.players;
-    g.ranks = e.ranks;
-    // Fixed partnerships only: a called partner changes from hand to hand.
-    bool teams = false;
-    for (int s = 1; s <= game.num_players(); ++s) teams = teams || game.team_of(s) != s - 1;
-    if (teams) g.teams = e.teams;
-    g.pairing = std::to_string(e.seed);
-    games.push_back(std::move(g));
-  }
+  const std::vector<RatedGame> games = rated_games(game, journal);
   std::string ratings_text;
   if (games.empty()) {
     ratings_text = "no finished games: no ratings\n";
@@ -46,15 +57,28 @@ std::string write_reports(const std::string& dir, const Game& game, const std::v
     ratings_text = render_ratings_text(table);
     write_file(d / "ratings.txt", ratings_text);
     write_file(d / "ratings.csv", render_ratings_csv(table));
-    write_file(d / "ratings.json", boost::json::serialize(ratings_to_json(table)) + "\n");
+    write_file(d / "ratings.json", json_text(ratings_to_json(table)) + "\n");
   }
   (void)bots;
-  write_file(d / "crosstable.txt", standings.crosstable_text());
-  write_file(d / "crosstable.csv", standings.crosstable_csv());
+  // Made once: for 1,000 bots it is a million cells, written to the file and printed.
+  const std::string crosstable = plan.replaces_crosstable ? "" : standings.crosstable_text();
+  if (!plan.replaces_crosstable) {
+    write_file(d / "crosstable.txt", crosstable);
+    write_file(d / "crosstable.csv", standings.crosstable_csv());
+  }
   write_file(d / "faults.txt", standings.faults_text());
   write_file(d / "faults.csv", standings.faults_csv());
   std::string out = "\nRatings\n" + ratings_text;
-  out += "\nCrosstable (points/games, row against column)\n" + standings.crosstable_text();
+  if (!plan.name.empty()) {
+    write_file(d / (plan.name + ".txt"), plan.text);
+    out += "\n" +
+           std::string(plan.name == "swiss"      ? "Swiss standings"
+                       : plan.name == "bracket"  ? "Bracket"
+                       : plan.name == "adaptive" ? "Adaptive batches"
+                                                 : "SPRT") +
+           "\n" + plan.text;
+  }
+  if (!plan.replaces_crosstable) out += "\nCrosstable (points/games, row against column)\n" + crosstable;
   out += "\nFaults\n" + standings.faults_text();
   return out;
 }

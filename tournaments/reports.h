@@ -5,14 +5,22 @@
 #include <vector>
 
 #include "engine/core/game.h"
-#include "tournaments/journal.h"
+#include "tournaments/journal_index.h"
 #include "tournaments/standings.h"
 
 namespace arena {
 
+// A staged format's own table (Swiss standings, knockout bracket, SPRT per pairing).
+struct PlanReport {
+  std::string name;  // file stem; "" = none
+  std::string text;
+  bool replaces_crosstable = false;
+};
+
 // Writes ratings.{txt,csv,json}, crosstable.{txt,csv} and faults.{txt,csv} into `dir` and
 // returns what to print at the end: the ratings table, warnings, crosstable and faults.
 std::string write_reports(const std::string& dir, const Game& game, const std::vector<std::string>& bots,
-                          const std::vector<JournalEntry>& entries, const Standings& standings);
+                          const JournalIndex& journal, const Standings& standings,
+                          const PlanReport& plan = {});
 
 }  // namespace arena

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "referee/pgn.h"
+#include "records/pgn.h"
 
 namespace arena {
 
@@ -29,7 +29,7 @@ JournalEntry journal_entry(const GameRecord& r, int index) {
 
 ResultsStore::ResultsStore(const std::string& pgn_path, const std::string& journal_path)
     : pgn_path_(pgn_path), journal_(journal_path) {
-  std::uint64_t expected = journal_.entries().empty() ? 0 : journal_.entries().back().pgn_end;
+  std::uint64_t expected = journal_.size() == 0 ? 0 : journal_.index().pgn_end(journal_.size() - 1);
   struct stat st {};
   std::uint64_t actual = ::stat(pgn_path.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
   if (actual < expected)

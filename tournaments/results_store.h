@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "referee/record.h"
+#include "records/record.h"
 #include "tournaments/journal.h"
 
 namespace arena {
@@ -30,8 +30,8 @@ class ResultsStore {
   ResultsStore& operator=(const ResultsStore&) = delete;
 
   // Games committed so far; the next game to commit has index == committed().
-  int committed() const { return static_cast<int>(journal_.entries().size()); }
-  const std::vector<JournalEntry>& entries() const { return journal_.entries(); }
+  int committed() const { return static_cast<int>(journal_.size()); }
+  const JournalIndex& journal() const { return journal_.index(); }
 
   // Hands in a finished game; commits it and every waiting successor that is now next.
   // `on_commit` runs once per committed game, in order.

@@ -183,6 +183,9 @@ std::vector<ScheduledGame> make_schedule(const ScheduleRequest& req) {
   if (req.rounds < 1) throw std::invalid_argument("rounds must be at least 1");
   if (!req.teams.empty() && static_cast<int>(req.teams.size()) != req.seats)
     throw std::invalid_argument("teams must name one team per seat");
+  if (req.format == Format::kSwiss || req.format == Format::kKnockout || req.format == Format::kAdaptive)
+    throw std::invalid_argument(
+        "Swiss, knockout and adaptive tournaments are paired stage by stage (tournaments/plan.h)");
   std::vector<int> everyone(req.bots);
   std::iota(everyone.begin(), everyone.end(), 0);
 

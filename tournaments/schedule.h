@@ -8,7 +8,8 @@
 
 namespace arena {
 
-enum class Format { kRoundRobin, kGauntlet };
+// Swiss and knockout are played in stages (tournaments/plan.h), not from make_schedule.
+enum class Format { kRoundRobin, kGauntlet, kSwiss, kKnockout, kAdaptive };
 
 struct ScheduleRequest {
   int bots = 0;            // pool size; bots are referred to by index 0..bots-1

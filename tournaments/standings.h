@@ -3,10 +3,13 @@
 #pragma once
 
 #include <map>
+#include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
-#include "tournaments/journal.h"
+#include "tournaments/journal_entry.h"
+#include "tournaments/journal_index.h"
 
 namespace arena {
 
@@ -31,6 +34,8 @@ class Standings {
  public:
   explicit Standings(std::vector<std::string> bots);
   void add(const JournalEntry& e);
+  // Game i of `journal`, by the bot ids it holds: no names compared per game.
+  void add(const JournalIndex& journal, std::size_t i);
 
   const std::vector<BotStanding>& bots() const { return bots_; }
   int games() const { return games_; }
@@ -47,7 +52,15 @@ class Standings {
 
  private:
   int index_of(const std::string& name) const;
+  // One game's result with its seats already turned into bot indices (-1: not in the table).
+  void add_result(std::span<const int> seat_bots, const std::vector<int>& ranks,
+                  const std::vector<int>& teams, int fault_seat, const std::string& termination);
   std::vector<BotStanding> bots_;
+  std::unordered_map<std::string, int> index_;  // name -> first bot of that name
+  // The bot index of each name id of the journal last added from, grown as it grows.
+  const JournalIndex* mapped_ = nullptr;
+  std::vector<int> bot_of_name_;
+  std::vector<int> seat_bots_;  // per-game scratch
   std::vector<std::vector<double>> vs_points_;
   std::vector<std::vector<int>> vs_games_;
   int games_ = 0;

@@ -1,16 +1,23 @@
 #include "tournaments/tournament.h"
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unordered_map>
 
+#include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "referee/match_runner.h"
+#include "referee/openings.h"
 #include "tournaments/commit_thread.h"
 #include "tournaments/progress.h"
 #include "tournaments/reports.h"
 #include "tournaments/results_store.h"
 #include "tournaments/schedule.h"
+#include "tournaments/seeds_from.h"
+#include "tournaments/shard_folder.h"
+#include "tournaments/staged_schedule.h"
 #include "tournaments/standings.h"
 
 namespace arena {
@@ -32,7 +39,9 @@ ScheduleRequest schedule_request(const TournamentConfig& c, const Game& game) {
   for (const auto& name : c.gauntlet)
     for (size_t i = 0; i < c.bots.size(); ++i)
       if (c.bots[i].name == name) r.gauntlet.push_back(static_cast<int>(i));
-  if (r.seats == 2) {
+  if (c.format == Format::kAdaptive) {
+    r.games_per_encounter = 1;  // one set of seat arrangements per table; --games caps the total
+  } else if (r.seats == 2) {
     if (c.games % 2 != 0)
       throw ConfigError("games: " + std::to_string(c.games) +
                         " per pairing is odd; two-seat games are played in pairs with the seats swapped");
@@ -44,6 +53,35 @@ ScheduleRequest schedule_request(const TournamentConfig& c, const Game& game) {
   r.max_tables = c.max_tables;
   r.seed = c.seed;
   return r;
+}
+
+// The openings file of the configuration, validated by the engine (empty without one).
+std::vector<Opening> load_openings(const TournamentConfig& c, const Game& game) {
+  if (c.openings.empty()) return {};
+  std::ifstream in(c.openings);
+  if (!in) throw ConfigError("openings: cannot read '" + c.openings + "'");
+  return read_openings(in, c.openings, game);
+}
+
+// The opening of every scheduled game: every game on one seed (the seat arrangements of a
+// pairing or a table) gets the same one, so each opening is played from every seat.
+// Sequential: the k-th distinct seed of the schedule takes opening k (cycling); random: one
+// drawn from the seed. A pure function of the configuration, so --resume agrees.
+std::vector<std::size_t> opening_choice(const std::vector<Opening>& openings, const std::string& order,
+                                        const std::vector<ScheduledGame>& schedule) {
+  std::vector<std::size_t> choice(schedule.size(), 0);
+  if (openings.empty()) return choice;
+  std::unordered_map<std::uint64_t, std::size_t> ordinal;
+  for (std::size_t i = 0; i < schedule.size(); ++i) {
+    const std::uint64_t seed = schedule[i].seed;
+    if (order == "random") {
+      choice[i] = derive_seed(seed, 2) % openings.size();
+      continue;
+    }
+    const auto [it, fresh] = ordinal.emplace(seed, ordinal.size());
+    choice[i] = it->second % openings.size();
+  }
+  return choice;
 }
 
 RunnerOptions runner_options(const TournamentConfig& c) {
@@ -59,6 +97,9 @@ RunnerOptions runner_options(const TournamentConfig& c) {
   o.concurrency = c.concurrency;
   o.send_legal_moves = c.legal_moves;
   o.sandbox = c.sandbox == "bwrap" ? Sandbox::kBwrap : Sandbox::kNone;
+  o.process_limits.address_space_bytes = static_cast<std::uint64_t>(c.max_memory_mib) << 20;
+  o.random_opening_plies = c.random_opening_plies;
+  o.check_bots_first = true;  // a bot that cannot start stops the tournament before its first game
   // Refused before any folder is made or game is played, like every other bad setting.
   if (std::string why = BotProcess::check_sandbox(o.sandbox); !why.empty()) throw ConfigError(why);
   o.log_dir = (fs::path(c.out) / "logs").string();
@@ -86,62 +127,143 @@ std::string describe(const JournalEntry& e) {
   return s.str();
 }
 
-TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out) {
-  auto game = make_game(c.game);
-  auto schedule = make_schedule(schedule_request(c, *game));
-  RunnerOptions options = runner_options(c);
+// A full disk (or a file size limit) is the user's to fix, and nothing counted is lost:
+// games count once their journal line is written, and a resume cuts off any partial record.
+UserError storage_error(const WriteError& e, const std::string& dir, int committed, int scheduled) {
+  return UserError(std::string(e.what()) + (e.error() == ENOSPC ? " (the disk is full)" : "") + "\n" +
+                   std::to_string(committed) + " of " + std::to_string(scheduled) +
+                   " games are recorded in " + dir +
+                   " and count; nothing counted was lost (a game cut short is played again).\n" +
+                   "Free some space, then continue with: arena tournament --resume " + dir);
+}
+
+std::vector<BotSpec> bot_specs(const TournamentConfig& c) {
   std::vector<BotSpec> bots;
-  std::vector<std::string> names;
   for (const auto& b : c.bots) {
     BotSpec spec;
     spec.name = b.name;
     spec.command.argv = bot_argv(b);
     spec.command.working_dir = b.workdir;
     bots.push_back(std::move(spec));
-    names.push_back(b.name);
   }
+  return bots;
+}
 
+// The journal's games from `begin` on (those of the stage all[begin..]) must be the ones
+// scheduled; they count in the standings.
+void check_journal(const TournamentConfig& c, const ResultsStore& store,
+                   const std::vector<ScheduledGame>& all, std::size_t begin, Standings& standings) {
+  const JournalIndex& journal = store.journal();
+  for (std::size_t i = begin; i < all.size() && i < journal.size(); ++i) {
+    const ScheduledGame& g = all[i];
+    const auto players = journal.players(i);
+    bool same =
+        journal.round(i) == g.round && journal.seed(i) == g.seed && players.size() == g.seat_bots.size();
+    for (std::size_t s = 0; same && s < players.size(); ++s)
+      same = journal.name(players[s]) == c.bots[g.seat_bots[s]].name;
+    if (!same)
+      throw ConfigError(c.out + ": journal game " + std::to_string(i) +
+                        " does not match the schedule of tournament.json (was the file edited?)");
+    standings.add(journal, i);
+  }
+}
+
+// Everything one run needs besides the schedule.
+struct Session {
+  const TournamentConfig& c;
+  std::unique_ptr<Game> game;
+  RunnerOptions options;
+  std::vector<BotSpec> bots;
+  std::vector<Opening> openings;
+  ResultsStore& store;
+  Standings& standings;
+  Progress& progress;
+};
+
+// Plays the games all[first..] not yet committed; they belong to the current stage. `full` is
+// the whole schedule so far (all = full but for a shard): openings follow from it.
+void play(Session& s, const std::vector<ScheduledGame>& all, std::size_t first,
+          const std::vector<ScheduledGame>& full) {
+  const std::vector<std::size_t> opening_of = opening_choice(s.openings, s.c.openings_order, full);
+  std::vector<GameJob> jobs;
+  for (std::size_t i = first; i < all.size(); ++i)
+    jobs.push_back(GameJob{s.game->spec(), all[i].seat_bots, all[i].seed, all[i].round,
+                           s.openings.empty() ? Opening{} : s.openings[opening_of[all[i].index]]});
+  // Standings and progress are touched only by the commit thread until finish().
+  CommitThread committer(s.store, [&](const JournalEntry& e) {
+    s.standings.add(e);
+    s.progress.update(describe(e), s.standings);
+  });
+  // A record that cannot be written stops the runner: the games in progress are aborted and
+  // played on resume; finish() rethrows the WriteError.
+  MatchRunner runner(s.bots, s.options);
+  bool write_failed = false;
+  runner.run(jobs, [&](std::size_t job, const GameRecord& record) {
+    if (record.termination == Termination::kAborted || write_failed) return;  // played again on resume
+    try {
+      committer.hand_in(static_cast<int>(first + job), record);
+    } catch (const WriteError&) {
+      write_failed = true;
+      runner.stop();
+    }
+  });
+  committer.finish();
+  s.options.check_bots_first = false;  // checked before the first stage's games already
+}
+
+TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out) {
+  auto game = make_game(c.game);
+  StagedSchedule schedule(c, schedule_request(c, *game));
+  RunnerOptions options = runner_options(c);
+  std::vector<std::string> names;
+  for (const auto& b : c.bots) names.push_back(b.name);
   fs::create_directories(options.log_dir);
   ResultsStore store((fs::path(c.out) / kPgnFile).string(), (fs::path(c.out) / kJournalFile).string());
-  if (store.committed() > static_cast<int>(schedule.size()))
-    throw ConfigError(c.out + ": the journal holds more games than the schedule");
   Standings standings(names);
-  for (const auto& e : store.entries()) {
-    const auto& g = schedule[e.index];
-    std::vector<std::string> expected;
-    for (int b : g.seat_bots) expected.push_back(names[b]);
-    if (e.round != g.round || e.seed != g.seed || e.players != expected)
-      throw ConfigError(c.out + ": journal game " + std::to_string(e.index) +
-                        " does not match the schedule of tournament.json (was the file edited?)");
-    standings.add(e);
+  Progress progress(out, Progress::detect(out, quiet), 0, store.committed());
+  Session session{c, std::move(game), options, bot_specs(c), {}, store, standings, progress};
+  session.openings = load_openings(c, *session.game);
+  std::vector<ScheduledGame> all, full;
+  const std::optional<ShardInfo> shard = read_shard_file(c.out);
+  // Stage by stage: each is computed from the committed results of those before it.
+  for (auto stage = schedule.next(); !stage.empty(); stage = schedule.next()) {
+    full.insert(full.end(), stage.begin(), stage.end());
+    if (shard) stage = shard_games(stage, shard->shard);  // only fixed schedules are sharded
+    const std::size_t begin = all.size();
+    all.insert(all.end(), stage.begin(), stage.end());
+    check_journal(c, store, all, begin, standings);
+    progress.set_total(static_cast<int>(all.size()));
+    if (store.committed() < static_cast<int>(all.size())) {
+      try {
+        play(session, all, store.committed(), full);
+      } catch (const WriteError& e) {
+        throw storage_error(e, c.out, store.committed(), static_cast<int>(all.size()));
+      }
+      if (store.committed() < static_cast<int>(all.size())) {
+        // Interrupted (Ctrl-C, SIGTERM): what the finished games say so far, before the
+        // command to continue (printed by the caller).
+        std::fprintf(out, "\nstandings after %d of %zu games (interrupted):\n%s", store.committed(),
+                     all.size(), Progress::top_of_table(standings, static_cast<int>(names.size())).c_str());
+        std::fflush(out);
+        return TournamentRun{static_cast<int>(all.size()), store.committed(), 0};
+      }
+    }
+    schedule.feed(store.journal().entries(begin, all.size()));
   }
-
-  const int first = store.committed();
-  std::vector<GameJob> jobs;
-  for (size_t i = first; i < schedule.size(); ++i)
-    jobs.push_back(GameJob{game->spec(), schedule[i].seat_bots, schedule[i].seed, schedule[i].round});
-
-  Progress progress(out, Progress::detect(out, quiet), static_cast<int>(schedule.size()), first);
-  if (!jobs.empty()) {
-    // Standings and progress are touched only by the commit thread until finish().
-    CommitThread committer(store, [&](const JournalEntry& e) {
-      standings.add(e);
-      progress.update(describe(e), standings);
-    });
-    MatchRunner runner(bots, options);
-    runner.run(jobs, [&](std::size_t job, const GameRecord& record) {
-      if (record.termination == Termination::kAborted) return;  // not counted: played again on resume
-      committer.hand_in(first + static_cast<int>(job), record);
-    });
-    committer.finish();
-  }
-  TournamentRun result{static_cast<int>(schedule.size()), store.committed()};
-  if (result.complete()) {
-    progress.finish(standings);
-    std::string table = write_reports(c.out, *game, names, store.entries(), standings);
-    std::fputs(table.c_str(), out);
-    std::fflush(out);
-  }
+  if (store.committed() > static_cast<int>(all.size()))
+    throw ConfigError(c.out + ": the journal holds more games than the schedule");
+  TournamentRun result{static_cast<int>(all.size()), store.committed(), 0};
+  const std::string start_failure = termination_name(Termination::kStartFailure);
+  for (std::size_t i = 0; i < store.journal().size(); ++i)
+    result.start_failures += store.journal().outcome(i).termination == start_failure;
+  progress.finish(standings);
+  const Plan* plan = schedule.plan();
+  std::string table =
+      write_reports(c.out, *session.game, names, store.journal(), standings,
+                    plan ? PlanReport{plan->report_name(), plan->report(names), plan->replaces_crosstable()}
+                         : PlanReport{});
+  std::fputs(table.c_str(), out);
+  std::fflush(out);
   return result;
 }
 
@@ -159,18 +281,29 @@ TournamentConfig load_tournament_config(const std::string& dir) {
   return c;
 }
 
-TournamentRun start_tournament(const TournamentConfig& config, bool quiet, std::FILE* out) {
-  validate_config(config);
+TournamentRun start_tournament(const TournamentConfig& given, bool quiet, std::FILE* out,
+                               const Shard* shard) {
+  validate_config(given);
+  if (shard) check_shardable(given);
+  TournamentConfig config = given;
+  // Read once, now: tournament.json keeps the resolved seeds, so --resume needs no ratings.
+  if (!config.seeds_from.empty()) config.seeds = seeds_from_ratings(config);
   // Everything that can be refused is refused before any folder is made.
   auto game = make_game(config.game);
-  make_schedule(schedule_request(config, *game));
+  StagedSchedule(config, schedule_request(config, *game));
   runner_options(config);
+  load_openings(config, *game);  // a bad line must not leave a folder that only --resume accepts
   for (const auto& b : config.bots) bot_argv(b);
   fs::path dir(config.out);
   if (fs::exists(dir / kJournalFile) || fs::exists(dir / kConfigFile))
     throw ConfigError(config.out + " already holds a tournament: continue it with --resume " + config.out +
                       ", or choose another --out");
   fs::create_directories(dir);
+  // shard.json first: a folder with a tournament.json is continued only as the shard it names.
+  if (shard)
+    write_shard_file(config.out, ShardInfo{*shard, config_fingerprint(config)});
+  else
+    fs::remove(dir / "shard.json");  // a stale one would make run() play a shard
   {
     std::ofstream cfg(dir / kConfigFile);
     cfg << config_to_json(config);
@@ -181,6 +314,15 @@ TournamentRun start_tournament(const TournamentConfig& config, bool quiet, std::
 
 TournamentRun resume_tournament(const std::string& dir, bool quiet, std::FILE* out) {
   return run(load_tournament_config(dir), quiet, out);
+}
+
+TournamentRun continue_tournament(const TournamentConfig& config, bool quiet, std::FILE* out) {
+  validate_config(config);
+  return run(config, quiet, out);
+}
+
+std::vector<ScheduledGame> fixed_schedule(const TournamentConfig& config) {
+  return make_schedule(schedule_request(config, *make_game(config.game)));
 }
 
 }  // namespace arena

@@ -6,19 +6,30 @@
 #include <string>
 
 #include "tournaments/config.h"
+#include "tournaments/schedule.h"
 
 namespace arena {
 
 struct TournamentRun {
-  int scheduled = 0;  // games in the schedule
-  int committed = 0;  // games in the journal at the end
+  int scheduled = 0;       // games in the schedule
+  int committed = 0;       // games in the journal at the end
+  int start_failures = 0;  // of those, games lost to a bot that could not start (after the first game)
   bool complete() const { return committed == scheduled; }
 };
 
-// Starts a new tournament in config.out (which must not already hold one).
-TournamentRun start_tournament(const TournamentConfig& config, bool quiet, std::FILE* out);
+struct Shard;
+
+// Starts a new tournament in config.out (which must not already hold one); with `shard`,
+// only that shard of the schedule (tournaments/shard.h), recorded in shard.json.
+TournamentRun start_tournament(const TournamentConfig& config, bool quiet, std::FILE* out,
+                               const Shard* shard = nullptr);
 // Continues the tournament in `dir` from where it stopped.
 TournamentRun resume_tournament(const std::string& dir, bool quiet, std::FILE* out);
+// The same with `config` (the folder's own, perhaps with another concurrency).
+TournamentRun continue_tournament(const TournamentConfig& config, bool quiet, std::FILE* out);
+
+// Every game of a round-robin or gauntlet configuration (not of a staged format), in order.
+std::vector<ScheduledGame> fixed_schedule(const TournamentConfig& config);
 
 // Reads `dir`'s tournament.json; throws ConfigError.
 TournamentConfig load_tournament_config(const std::string& dir);

@@ -46,7 +46,7 @@ const std::string& ClumpGame::move_name(Move m) const {
 
 std::unique_ptr<State> ClumpGame::new_initial_state() const { return std::make_unique<ClumpState>(*this); }
 
-ClumpState::ClumpState(const ClumpGame& game) : StateBase(game), clump_(&game), n_(game.size()) {
+ClumpState::ClumpState(const ClumpGame& game) : StateBase(game), n_(game.size()) {
   // Checkerboard with a Red stone on a1.
   for (int r = 0; r < n_; ++r)
     for (int c = 0; c < n_; ++c) board_[r * n_ + c] = (r + c) % 2 == 0 ? kRed : kBlue;
@@ -160,13 +160,13 @@ void ClumpState::settle(int x, int y) {
   if (!any) {
     outcome_ = Outcome::kNoSwap;  // ruling: a player without a legal swap loses
     winner_ = 2 - to_move_;
-  } else if (plies_ >= clump_->max_game_length()) {
+  } else if (plies_ >= rules().max_game_length()) {
     outcome_ = Outcome::kLengthCap;  // safety cap: drawn
     winner_ = 0;
   }
 }
 
-std::string ClumpState::move_to_string(Move m) const { return clump_->move_name(m); }
+std::string ClumpState::move_to_string(Move m) const { return rules().move_name(m); }
 
 std::string ClumpState::describe_cell(int cell) const {
   return grid::cell_name(cell, n_) + " holds a " + kColourTitle[board_[cell]] + " stone";
@@ -311,6 +311,13 @@ std::string ClumpState::observation(int seat) const {
       break;
   }
   return o;
+}
+
+// The notation summary of docs/rules/clump.md, for a person at the terminal.
+std::string ClumpState::notation_help() const {
+  return "A move names your stone, then the adjacent enemy stone it swaps with,\n"
+         "joined by '-': c3-c4. Columns are letters from a on the left, rows are\n"
+         "numbers from 1 at the bottom. Upper case is accepted (C3-C4).\n";
 }
 
 std::string ClumpState::render() const {

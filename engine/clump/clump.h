@@ -15,10 +15,6 @@
 #include "engine/core/game.h"
 #include "engine/core/registry.h"
 
-namespace arena {
-const GameEntry& clump_entry();
-}
-
 namespace arena::clump {
 
 inline constexpr int kMaxSize = 26;
@@ -73,10 +69,12 @@ class ClumpState : public StateBase<ClumpState> {
   using State::legal_moves;
   void legal_moves(std::vector<Move>& out) const override;
   std::string move_to_string(Move m) const override;
-  void append_move_name(Move m, std::string& out) const override { out += clump_->move_name(m); }
+  void append_move_name(Move m, std::string& out) const override { out += rules().move_name(m); }
   ParsedMove parse_move(std::string_view text) const override;
   std::string observation(int seat) const override;
   std::string render() const override;
+  Picture picture(int seat) const override;  // *_picture.cpp
+  std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
 
   int size() const { return n_; }
@@ -100,13 +98,13 @@ class ClumpState : public StateBase<ClumpState> {
   void do_apply(Move m) override;
 
  private:
+  const ClumpGame& rules() const { return static_cast<const ClumpGame&>(game()); }
   std::string describe_cell(int cell) const;
   // After a change (the stones on `x` and `y` swapped; x < 0: a new board): win by
   // connection, no swap left, or the cap; the legal swaps brought up to date.
   void settle(int x, int y);
   bool neighbour(int cell, int dir, int& out) const;
 
-  const ClumpGame* clump_;
   int n_;
   std::int8_t to_move_ = kRed;
   Outcome outcome_ = Outcome::kPlaying;

@@ -13,6 +13,19 @@ std::vector<std::pair<Move, double>> State::chance_outcomes() const {
 
 std::string State::action_view(int /*seat*/, Move m) const { return move_to_string(m); }
 
+std::string State::describe_action(int seat, Move m) const {
+  const std::string view = action_view(seat, m);
+  if (view.empty()) return "";
+  const int actor = current_player();
+  if (actor == kChance) return "chance: " + view;
+  return (actor == seat ? std::string("you") : "seat " + std::to_string(actor)) + " played " + view;
+}
+
+std::string State::notation_help() const {
+  return "Type a move as the list of legal moves writes it; the game's rules page "
+         "(docs/rules/) describes its notation.\n";
+}
+
 ParsedMove State::parse_move(std::string_view text) const {
   ParsedMove r;
   std::vector<Move> legal;
@@ -26,6 +39,11 @@ ParsedMove State::parse_move(std::string_view text) const {
   r.status = ParsedMove::Status::kIllegal;
   r.error = "'" + std::string(text) + "' is not a legal move here" + legal_moves_hint(*this, legal);
   return r;
+}
+
+const std::vector<RareSituation>& Game::rare_situations() const {
+  static const std::vector<RareSituation> none;
+  return none;
 }
 
 std::string legal_moves_hint(const State& state, const std::vector<Move>& legal) {

@@ -15,12 +15,14 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "engine/core/rare_situation.h"
 #include "engine/core/spec.h"
 
 namespace arena {
@@ -55,6 +57,9 @@ struct ParsedMove {
 };
 
 class Game;
+class Rng;
+struct SeenAction;
+struct Picture;
 
 class State {
  public:
@@ -110,6 +115,30 @@ class State {
 
   // Human-readable picture of the full state (for people and logs, not for bots).
   virtual std::string render() const = 0;
+  // Structured picture for viewers (engine/core/picture.h): seat 0 the full table, 1..N only
+  // what that seat may know. Default: a caption (render's first line) and nothing else.
+  virtual Picture picture(int seat) const;
+
+  // For a person playing a seat at the terminal (`arena match --bot me=human`). These live
+  // on State, beside each game's notation and parser, so the CLI stays free of any rules.
+  //
+  // The position as `seat` may see it, laid out for a person in 80 columns: never anything
+  // hidden from that seat. Default: observation(seat).
+  virtual std::string render_for(int seat) const { return observation(seat); }
+  // One action in plain words as `seat` may know it, taken in this state by the current
+  // actor ("seat 3 played 5+5+5", "you were dealt 7s"); "" when the seat learns nothing.
+  // Default: from action_view, "you played X", "seat N played X", "chance: X".
+  virtual std::string describe_action(int seat, Move m) const;
+  // A short summary of the move notation with examples, for the human seat's `help`
+  // command. Default: type a move as the legal-move list writes it.
+  virtual std::string notation_help() const;
+
+  // A hint for the playouts of searching bots (bots/search/): how good `m`, legal here, looks
+  // at a glance, from 0 (best avoided) up; playouts prefer the moves of the highest hint.
+  // Must be cheap: no apply, no allocation. Default: every move alike. A game whose random
+  // playouts mislead (Flume: a random player hands its opponent extra placements) says here
+  // what any beginner would see.
+  virtual int playout_hint(Move) const { return 1; }
 
   // Per-seat results; only meaningful when is_terminal().
   virtual std::vector<SeatResult> results() const = 0;
@@ -165,10 +194,22 @@ class Game {
   virtual int max_game_length() const = 0;
   // Whether some seat ever lacks information another has (cards, tile draws).
   virtual bool hidden_information() const { return false; }
+  // True when this game's states give State::playout_hint (searching bots skip the calls
+  // otherwise).
+  virtual bool playout_hints() const { return false; }
+  // Decisions worth steering a bot into when checking it (engine/core/rare_situation.h);
+  // none by default.
+  virtual const std::vector<RareSituation>& rare_situations() const;
   // Fixed partnerships: the 0-based team of each seat (1..N), the same for the whole game.
   // Seats of one team share results. Default: every seat is its own team. Games whose
   // partnerships change during play (a called partner) keep the default.
   virtual int team_of(int seat) const { return seat - 1; }
+  // A state that agrees with everything `seat` saw (`seen`: the views of the actions it was
+  // sent, oldest first): the same views, observation and legal moves for that seat, every
+  // hidden part drawn from `rng` among the possibilities consistent with them
+  // (engine/core/sampled_state.h). Throws UserError when no state shows `seat` these views.
+  // Default: the generic search, exact where every hidden action is soon revealed.
+  virtual std::unique_ptr<State> sample_state(int seat, std::span<const SeenAction> seen, Rng& rng) const;
 
  private:
   const GameInfo* info_;
@@ -177,9 +218,9 @@ class Game {
 };
 
 // A move text that does not parse or is not legal.
-class MoveError : public std::runtime_error {
+class MoveError : public UserError {
  public:
-  using std::runtime_error::runtime_error;
+  using UserError::UserError;
 };
 
 // " (N legal, e.g. a b c d e ...)": appended to error messages about moves.

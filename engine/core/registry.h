@@ -1,4 +1,6 @@
-// The list of games. Adding a game = one folder under engine/ and one line in registry.cpp.
+// The list of games and how to build one from a spec. Adding a game = one folder under
+// engine/ (with its entry function, e.g. `const GameEntry& clump_entry()` defined in the
+// game's .cpp) and one line in engine/games.h, which declares every entry function.
 #pragma once
 
 #include <memory>

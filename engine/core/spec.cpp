@@ -29,9 +29,12 @@ std::string allowed(const ParamSpec& p) {
       if (!p.constraint.empty()) s += ", " + p.constraint;
       return s;
     }
-    case ParamSpec::Kind::kBool: return "true or false";
-    case ParamSpec::Kind::kChoice: return "one of " + join(p.choices, ", ");
-    case ParamSpec::Kind::kText: return p.constraint.empty() ? "text" : p.constraint;
+    case ParamSpec::Kind::kBool:
+      return "true or false";
+    case ParamSpec::Kind::kChoice:
+      return "one of " + join(p.choices, ", ");
+    case ParamSpec::Kind::kText:
+      return p.constraint.empty() ? "text" : p.constraint;
   }
   return "";
 }
@@ -70,7 +73,8 @@ std::string check_value(const GameInfo& info, const ParamSpec& p, const std::str
 
 }  // namespace
 
-ParamSpec int_param(std::string name, long def, long min, long max, std::string help, std::string constraint) {
+ParamSpec int_param(std::string name, long def, long min, long max, std::string help,
+                    std::string constraint) {
   ParamSpec p;
   p.name = std::move(name);
   p.kind = ParamSpec::Kind::kInt;
@@ -91,7 +95,8 @@ ParamSpec bool_param(std::string name, bool def, std::string help) {
   return p;
 }
 
-ParamSpec choice_param(std::string name, std::string def, std::vector<std::string> choices, std::string help) {
+ParamSpec choice_param(std::string name, std::string def, std::vector<std::string> choices,
+                       std::string help) {
   ParamSpec p;
   p.name = std::move(name);
   p.kind = ParamSpec::Kind::kChoice;
@@ -152,8 +157,8 @@ Params resolve_params(const GameInfo& info, const RawSpec& raw) {
     if (!find_param(info, k)) {
       std::vector<std::string> names;
       for (const auto& p : info.params) names.push_back(p.name);
-      throw SpecError(info.id + ": unknown parameter '" + k + "' (allowed: " +
-                      (names.empty() ? std::string("none") : join(names, ", ")) + ")");
+      throw SpecError(info.id + ": unknown parameter '" + k +
+                      "' (allowed: " + (names.empty() ? std::string("none") : join(names, ", ")) + ")");
     }
     for (const auto& g : given)
       if (g == k) throw SpecError(info.id + ": parameter '" + k + "' given twice");

@@ -9,12 +9,14 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/user_error.h"
+
 namespace arena {
 
 // Any problem with a game spec; the message names what was wrong and what is allowed.
-class SpecError : public std::runtime_error {
+class SpecError : public UserError {
  public:
-  using std::runtime_error::runtime_error;
+  using UserError::UserError;
 };
 
 struct ParamSpec {
@@ -23,9 +25,9 @@ struct ParamSpec {
   Kind kind = Kind::kInt;
   std::string default_value;
   std::string help;
-  long min = 0, max = 0;                 // kInt: inclusive range
-  std::vector<std::string> choices;      // kChoice: allowed values
-  std::string constraint;                // extra rule shown to users, e.g. "even"
+  long min = 0, max = 0;             // kInt: inclusive range
+  std::vector<std::string> choices;  // kChoice: allowed values
+  std::string constraint;            // extra rule shown to users, e.g. "even"
 };
 
 // Builders that keep game declarations short.
@@ -38,7 +40,7 @@ ParamSpec text_param(std::string name, std::string def, std::string help, std::s
 
 struct GameInfo {
   std::string id;
-  std::string title;        // e.g. "Clump (Mark Steere)"
+  std::string title;  // e.g. "Clump (Mark Steere)"
   int min_players = 2, max_players = 2;
   std::vector<ParamSpec> params;
 };

@@ -63,7 +63,7 @@ FlowsState::FlowsState(const FlowsGame& game) : StateBase<FlowsState>(game) {
 
 int FlowsState::mover() const {
   if (over_) return 0;
-  const auto& cycle = flows().seating().turn_cycle;
+  const auto& cycle = rules().seating().turn_cycle;
   return cycle[turn_ % cycle.size()];
 }
 
@@ -96,14 +96,14 @@ std::vector<std::pair<Move, double>> FlowsState::chance_outcomes() const {
 void FlowsState::do_apply(Move m) {
   if (drawn_ < 0) {
     drawn_ = m - kDrawBase;
-    solver().legal_placements(board_, flows().seating().axes, flows().legality(), drawn_, legal_);
+    solver().legal_placements(board_, rules().seating().axes, rules().legality(), drawn_, legal_);
     if (legal_.empty()) {
       // Nowhere to put the drawn tile: its holder (and their team) wins at once. The
       // holder is read before the game is marked over (mover() is 0 once it is).
       const int holder = mover();
       over_ = true;
       unplayable_ = true;
-      winners_ = static_cast<std::uint8_t>(1u << flows().seating().axis_of_seat(holder));
+      winners_ = static_cast<std::uint8_t>(1u << rules().seating().axis_of_seat(holder));
     }
     return;
   }
@@ -112,7 +112,7 @@ void FlowsState::do_apply(Move m) {
   --unplaced_[drawn_];
   drawn_ = -1;
   legal_.clear();
-  winners_ = joined_axes(board_, flows().seating().axes);
+  winners_ = joined_axes(board_, rules().seating().axes);
   if (winners_) {
     over_ = true;
     return;
@@ -177,11 +177,11 @@ ParsedMove FlowsState::parse_move(std::string_view text) const {
   return illegal(
       std::string("'").append(text) + "' (" + tile_name(drawn_) + " on " + cell_name(cell) + ", rotation " +
       std::to_string(rotation) + ") would leave some player or team without a route to a win (legality=" +
-      kLegalityNames[static_cast<int>(flows().legality())] + ")" + legal_moves_hint(*this, legal_));
+      kLegalityNames[static_cast<int>(rules().legality())] + ")" + legal_moves_hint(*this, legal_));
 }
 
 std::string FlowsState::observation(int seat) const {
-  const Seating& st = flows().seating();
+  const Seating& st = rules().seating();
   std::ostringstream out;
   out << "game " << game().spec() << "\n";
   out << "seat " << seat << "\n";
@@ -218,6 +218,12 @@ std::string FlowsState::observation(int seat) const {
   return out.str();
 }
 
+// The notation summary of docs/rules/flows.md, for a person at the terminal.
+std::string FlowsState::notation_help() const {
+  return "Place the tile you drew: HEX:ROT, the hex and the rotation, e.g. d4:2;\n"
+         "the tile type may be written in front, T1@d4:2. Draws (chance) are T0..T3.\n";
+}
+
 std::string FlowsState::render() const {
   const Geometry& g = geometry();
   std::ostringstream out;
@@ -238,7 +244,7 @@ std::string FlowsState::render() const {
     out << "\n";
   }
   out << "            side 3 (S)\n";
-  const Seating& st = flows().seating();
+  const Seating& st = rules().seating();
   for (int s = 1; s <= st.players; ++s)
     out << "seat " << s << ": side " << st.side_of_seat[s - 1] << ", team " << st.team_of_seat[s - 1] << "\n";
   if (over_) {
@@ -255,7 +261,7 @@ std::string FlowsState::render() const {
 }
 
 std::vector<SeatResult> FlowsState::results() const {
-  const Seating& st = flows().seating();
+  const Seating& st = rules().seating();
   std::vector<SeatResult> r(st.players);
   for (int s = 1; s <= st.players; ++s) {
     bool won = winners_ >> st.axis_of_seat(s) & 1;
@@ -282,6 +288,14 @@ std::unique_ptr<Game> make_flows(const GameInfo& info, const Params& params) {
 }
 
 }  // namespace
+
+// With 5 players the solo seat also plays the black side's turn: twice in every round.
+const std::vector<RareSituation>& FlowsGame::rare_situations() const {
+  static const std::vector<RareSituation> list = {
+      {"extra_turn", "the 5-player extra turn", 5, seat_acts_early},
+  };
+  return list;
+}
 
 }  // namespace arena::flows
 

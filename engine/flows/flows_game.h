@@ -27,6 +27,8 @@ class FlowsGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   int max_game_length() const override { return 2 * kCells; }
   bool hidden_information() const override { return true; }
+  // The 5-player extra turn of the solo seat (docs/check-bot.md).
+  const std::vector<RareSituation>& rare_situations() const override;
 
   const Seating& seating() const { return seating_; }
   Legality legality() const { return legality_; }
@@ -48,6 +50,8 @@ class FlowsState : public StateBase<FlowsState> {
   ParsedMove parse_move(std::string_view text) const override;
   std::string observation(int seat) const override;
   std::string render() const override;
+  Picture picture(int seat) const override;  // *_picture.cpp
+  std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
 
   const Board& board() const { return board_; }
@@ -61,7 +65,7 @@ class FlowsState : public StateBase<FlowsState> {
   void do_apply(Move m) override;
 
  private:
-  const FlowsGame& flows() const { return static_cast<const FlowsGame&>(game()); }
+  const FlowsGame& rules() const { return static_cast<const FlowsGame&>(game()); }
 
   Board board_;
   std::array<std::int8_t, kTileTypes> unplaced_{};  // tiles of each type not yet placed
@@ -74,7 +78,3 @@ class FlowsState : public StateBase<FlowsState> {
 };
 
 }  // namespace arena::flows
-
-namespace arena {
-const GameEntry& flows_entry();
-}

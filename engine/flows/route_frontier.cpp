@@ -273,7 +273,7 @@ bool FrontierSweep::run(const std::int16_t* wire, const std::int8_t* empty, cons
                         int nroutes, long max_states, std::array<std::uint16_t, kCells>& fit) {
   fit.fill(0);
   if (!plan(wire, empty, routes, nroutes)) return false;
-  if (forward(max_states, false) < 0) return false;
+  if (forward(max_states) < 0) return false;
   const Matchings& ms = matchings();
   const std::uint64_t all_done = (std::uint64_t{1} << nroutes) - 1;
   Layer& last = layers_[static_cast<std::size_t>(steps_)];
@@ -297,7 +297,7 @@ bool FrontierSweep::exists(const std::int16_t* wire, const std::int8_t* empty, c
                            int nroutes, long max_states, bool& found) {
   found = false;
   if (!plan(wire, empty, routes, nroutes)) return false;
-  const int outcome = forward(max_states, true);
+  const int outcome = search(max_states);
   if (outcome < 0) return false;
   found = outcome > 0;
   return true;
@@ -307,59 +307,71 @@ bool FrontierSweep::plan(const std::int16_t* wire, const std::int8_t* empty, con
                          int nroutes) {
   nroutes_ = nroutes;
   states_ = 0;
-  // The number of states grows about exponentially with the frontier's width, so the visiting
-  // order matters most: greedy orders (next the hex that leaves the narrowest frontier) from
-  // every start, keeping the one with the narrowest widest frontier.
   std::array<int, kCells> step_of{};
-  steps_ = 0;
-  {
-    std::array<std::int8_t, kCells> order{}, best{};
-    int best_max = 1 << 30, best_sum = 1 << 30, count = 0;
-    for (int c = 0; c < kCells; ++c) count += empty[c] != 0;
-    for (int first = 0; first < kCells; ++first) {
-      if (!empty[first]) continue;
-      std::array<std::int8_t, kCells> visited{};
-      int width = 0, widest = 0, sum = 0;
-      // Change of the frontier's width when cell c is visited.
-      auto delta = [&](int c) {
-        int d = 0;
-        for (int s = 0; s < 6; ++s) {
-          const int w = wire[c * 6 + s];
-          if (w < 0 || w / 6 == c) continue;
-          d += visited[w / 6] ? -1 : 1;
-        }
-        return d;
-      };
-      int cur = first;
-      for (int k = 0; k < count; ++k) {
-        if (k > 0) {
-          int best_d = 1 << 30;
-          for (int c = 0; c < kCells; ++c)
-            if (empty[c] && !visited[c]) {
-              const int d = delta(c);
-              if (d < best_d) best_d = d, cur = c;
-            }
-        }
-        width += delta(cur);
-        visited[cur] = 1;
-        order[k] = static_cast<std::int8_t>(cur);
-        widest = width > widest ? width : widest;
-        sum += width;
-        if (widest > best_max) break;
+  choose_order(wire, empty, step_of);
+  if (!assign_sides(wire, routes, nroutes, step_of)) return false;
+  find_self_consistent_supports();
+  find_anchors_ahead();
+  return true;
+}
+
+// The number of states grows about exponentially with the frontier's width, so the visiting
+// order matters most: greedy orders (next the hex that leaves the narrowest frontier) from
+// every start, keeping the one with the narrowest widest frontier.
+void FrontierSweep::choose_order(const std::int16_t* wire, const std::int8_t* empty,
+                                 std::array<int, kCells>& step_of) {
+  std::array<std::int8_t, kCells> order{}, best{};
+  int best_max = 1 << 30, best_sum = 1 << 30, count = 0;
+  for (int c = 0; c < kCells; ++c) count += empty[c] != 0;
+  for (int first = 0; first < kCells; ++first) {
+    if (!empty[first]) continue;
+    std::array<std::int8_t, kCells> visited{};
+    int width = 0, widest = 0, sum = 0;
+    // Change of the frontier's width when cell c is visited.
+    auto delta = [&](int c) {
+      int d = 0;
+      for (int s = 0; s < 6; ++s) {
+        const int w = wire[c * 6 + s];
+        if (w < 0 || w / 6 == c) continue;
+        d += visited[w / 6] ? -1 : 1;
       }
-      if (widest < best_max || (widest == best_max && sum < best_sum)) {
-        best_max = widest;
-        best_sum = sum;
-        best = order;
-      }
-    }
-    step_of.fill(-1);
+      return d;
+    };
+    int cur = first;
     for (int k = 0; k < count; ++k) {
-      cell_of_step_[k] = best[k];
-      step_of[best[k]] = k;
+      if (k > 0) {
+        int best_d = 1 << 30;
+        for (int c = 0; c < kCells; ++c)
+          if (empty[c] && !visited[c]) {
+            const int d = delta(c);
+            if (d < best_d) best_d = d, cur = c;
+          }
+      }
+      width += delta(cur);
+      visited[cur] = 1;
+      order[k] = static_cast<std::int8_t>(cur);
+      widest = width > widest ? width : widest;
+      sum += width;
+      if (widest > best_max) break;
     }
-    steps_ = count;
+    if (widest < best_max || (widest == best_max && sum < best_sum)) {
+      best_max = widest;
+      best_sum = sum;
+      best = order;
+    }
   }
+  step_of.fill(-1);
+  for (int k = 0; k < count; ++k) {
+    cell_of_step_[k] = best[k];
+    step_of[best[k]] = k;
+  }
+  steps_ = count;
+}
+
+// What each side of each step's hex touches: a frontier slot coming in, a new one going out,
+// the hex itself, a route's anchor port, or nothing. False when the frontier grows too wide.
+bool FrontierSweep::assign_sides(const std::int16_t* wire, const RouteEnds* routes, int nroutes,
+                                 const std::array<int, kCells>& step_of) {
   // The frontier as the slots at the unvisited ends of its wires.
   std::array<std::int16_t, 64> frontier{}, next{};
   int n = 0;
@@ -397,8 +409,12 @@ bool FrontierSweep::plan(const std::int16_t* wire, const std::int8_t* empty, con
     frontier = next;
   }
   frontier_size_[steps_] = 0;
-  // A wire from a hex back to itself is used at both ends or at neither: the sides a
-  // matching may use at step i, as a bit per side set.
+  return true;
+}
+
+// A wire from a hex back to itself is used at both ends or at neither: the sides a
+// matching may use at step i, as a bit per side set.
+void FrontierSweep::find_self_consistent_supports() {
   for (int i = 0; i < steps_; ++i) {
     std::uint64_t ok = 0;
     for (int support = 0; support < 64; ++support) {
@@ -410,7 +426,10 @@ bool FrontierSweep::plan(const std::int16_t* wire, const std::int8_t* empty, con
     }
     self_consistent_[i] = ok;
   }
-  // Routes whose start (goal) ports lie on hexes after step i.
+}
+
+// Routes whose start (goal) ports lie on hexes after step i.
+void FrontierSweep::find_anchors_ahead() {
   for (int i = steps_ - 1, starts = 0, goals = 0; i >= 0; --i) {
     start_ahead_[i] = static_cast<std::int8_t>(starts);
     goal_ahead_[i] = static_cast<std::int8_t>(goals);
@@ -423,64 +442,79 @@ bool FrontierSweep::plan(const std::int16_t* wire, const std::int8_t* empty, con
         starts |= 1 << (c - kStartCode);
     }
   }
-
-  return true;
 }
 
-int FrontierSweep::forward(long max_states, bool first_system) {
-  const std::uint64_t all_done = (std::uint64_t{1} << nroutes_) - 1;
-  // A state with every route complete and nothing on its frontier finishes with empty
-  // matchings at every hex still ahead: a route system exists.
-  const Key complete{0, all_done << 60};
-  if (first_system && steps_ == 0) return nroutes_ == 0 ? 1 : 0;
+int FrontierSweep::successors(int i, const Key& from, Successor* out) const {
+  const Matchings& ms = matchings();
+  Prepared pr;
+  prepare(i, from, pr);
+  int n = 0;
+  // Every subset of the free sides, joined to the sides the state forces.
+  const std::uint64_t self_ok = self_consistent_[i];
+  for (int sub = pr.free_sides;; sub = (sub - 1) & pr.free_sides) {
+    if (self_ok >> (pr.required | sub) & 1)
+      for (std::uint8_t m : ms.by_support[static_cast<std::size_t>(pr.required | sub)])
+        if (step(i, pr, m, out[n].to)) out[n++].matching = m;
+    if (sub == 0) break;
+  }
+  return n;
+}
+
+void FrontierSweep::reset_layers() {
   if (layers_.size() < static_cast<std::size_t>(steps_ + 1))
     layers_.resize(static_cast<std::size_t>(steps_ + 1));
   for (int i = 0; i <= steps_; ++i) layers_[static_cast<std::size_t>(i)].clear();
   layers_[0].insert(Key{0, 0});
-  const Matchings& ms = matchings();
-  // Calls f(m, successor) for every matching that fits the state at step i.
-  auto successors = [&](int i, const Key& k, auto&& f) {
-    Prepared pr;
-    prepare(i, k, pr);
-    // Every subset of the free sides, joined to the sides the state forces.
-    const std::uint64_t self_ok = self_consistent_[i];
-    for (int sub = pr.free_sides;; sub = (sub - 1) & pr.free_sides) {
-      if (!(self_ok >> (pr.required | sub) & 1)) {
-        if (sub == 0) break;
-        continue;
-      }
-      for (std::uint8_t m : ms.by_support[static_cast<std::size_t>(pr.required | sub)]) {
-        Key to;
-        if (step(i, pr, m, to)) f(m, to);
-      }
-      if (sub == 0) break;
-    }
-  };
+}
+
+int FrontierSweep::forward(long max_states) {
+  reset_layers();
+  std::array<Successor, kMaxSuccessors> next;
   for (int i = 0; i < steps_; ++i) {
     Layer& cur = layers_[static_cast<std::size_t>(i)];
     Layer& nxt = layers_[static_cast<std::size_t>(i + 1)];
     for (std::size_t j = 0; j < cur.keys.size(); ++j) {
-      const Key k = cur.keys[j];
-      bool done = false;
-      successors(i, k, [&](int m, const Key& to) {
-        if (first_system) {
-          done = done || to == complete;
-          nxt.insert(to);
-        } else {
-          cur.edges.push_back({static_cast<std::int32_t>(j), nxt.insert(to), static_cast<std::uint8_t>(m)});
-        }
-      });
-      if (done) {
-        states_ += static_cast<long>(nxt.keys.size());
-        return 1;
-      }
+      const int n = successors(i, cur.keys[j], next.data());
+      for (int k = 0; k < n; ++k)
+        cur.edges.push_back({static_cast<std::int32_t>(j), nxt.insert(next[k].to), next[k].matching});
     }
     states_ += static_cast<long>(nxt.keys.size());
     if (states_ > max_states) return -1;
   }
-  if (!first_system) return 0;
-  for (const Key& k : layers_[static_cast<std::size_t>(steps_)].keys)
-    if (k == complete) return 1;
+  return 0;
+}
+
+// Depth first, each state expanded once: a route system is usually found after about one
+// state per step, where a layer-by-layer pass builds every layer up to the last first. A
+// board without a system costs the same either way (every reachable state).
+int FrontierSweep::search(long max_states) {
+  const std::uint64_t all_done = (std::uint64_t{1} << nroutes_) - 1;
+  // A state with every route complete and nothing on its frontier finishes with empty
+  // matchings at every hex still ahead: a route system exists.
+  const Key complete{0, all_done << 60};
+  if (steps_ == 0) return nroutes_ == 0 ? 1 : 0;
+  reset_layers();
+  stack_.clear();
+  stack_.push_back({0, 0});
+  std::array<Successor, kMaxSuccessors> next;
+  while (!stack_.empty()) {
+    const auto [i, j] = stack_.back();
+    stack_.pop_back();
+    if (i == steps_) continue;  // not complete (that was caught when it was reached)
+    const int n =
+        successors(i, layers_[static_cast<std::size_t>(i)].keys[static_cast<std::size_t>(j)], next.data());
+    Layer& nxt = layers_[static_cast<std::size_t>(i + 1)];
+    // The last successor (the one using the fewest free sides: routes that wander less) is
+    // expanded first; on game positions that finds systems with fewer states.
+    for (int k = 0; k < n; ++k) {
+      if (next[k].to == complete) return 1;
+      const std::size_t before = nxt.keys.size();
+      const int at = nxt.insert(next[k].to);
+      if (nxt.keys.size() == before) continue;  // reached before
+      if (++states_ > max_states) return -1;
+      stack_.push_back({i + 1, at});
+    }
+  }
   return 0;
 }
 

@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/flows/geometry.h"
@@ -39,9 +40,10 @@ class FrontierSweep {
   bool run(const std::int16_t* wire, const std::int8_t* empty, const RouteEnds* routes, int nroutes,
            long max_states, std::array<std::uint16_t, kCells>& fit);
 
-  // Whether a route system exists at all (`found`), without the per-hex fits: the forward
-  // pass alone, stopping at the first state with every route complete. Cheaper than run()
-  // when one board is asked one question (a placement tried on it). Returns false, leaving
+  // Whether a route system exists at all (`found`), without the per-hex fits: a depth-first
+  // walk of the same states (each expanded once), stopping at the first with every route
+  // complete, so a board that has a system costs about one state per empty hex. Cheaper
+  // than run() when one board is asked one question (a placement tried on it). Returns false, leaving
   // `found` false, when the number of states passes `max_states`.
   bool exists(const std::int16_t* wire, const std::int8_t* empty, const RouteEnds* routes, int nroutes,
               long max_states, bool& found);
@@ -74,9 +76,27 @@ class FrontierSweep {
   };
   // The visiting order, frontiers and per-step side tables; false when a frontier is too wide.
   bool plan(const std::int16_t* wire, const std::int8_t* empty, const RouteEnds* routes, int nroutes);
-  // The forward pass: -1 when the states pass `max_states`; with `first_system`, 1 as soon as
-  // a state completes every route (transitions are not kept), else 0 when it ran to the end.
-  int forward(long max_states, bool first_system);
+  // plan's steps: the visiting order, each step's sides, then tables derived from them.
+  void choose_order(const std::int16_t* wire, const std::int8_t* empty, std::array<int, kCells>& step_of);
+  bool assign_sides(const std::int16_t* wire, const RouteEnds* routes, int nroutes,
+                    const std::array<int, kCells>& step_of);
+  void find_self_consistent_supports();
+  void find_anchors_ahead();
+  // The forward pass of run(), keeping every transition: -1 when the states pass
+  // `max_states`, else 0.
+  int forward(long max_states);
+  // exists()'s depth-first pass: 1 as soon as a state completes every route, 0 when none
+  // can, -1 when the states pass `max_states`.
+  int search(long max_states);
+  void reset_layers();
+  // A state's successors at step i (at most one per partial matching with at most one
+  // straight: 72 of them); returns their number.
+  struct Successor {
+    Key to;
+    std::uint8_t matching;
+  };
+  static constexpr int kMaxSuccessors = 76;
+  int successors(int i, const Key& from, Successor* out) const;
   void prepare(int i, const Key& from, Prepared& pr) const;
   // Successor at step `i` under matching `m`, or false when the matching closes a loop or
   // breaks a route.
@@ -102,6 +122,7 @@ class FrontierSweep {
   // back to itself consistently (both ends used or neither).
   std::array<std::uint64_t, kCells> self_consistent_{};
   std::vector<Layer> layers_;
+  std::vector<std::pair<std::int32_t, std::int32_t>> stack_;  // search(): (step, state) to expand
   long states_ = 0;
 };
 

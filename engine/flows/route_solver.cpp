@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
 
 namespace arena::flows {
 
@@ -10,10 +13,7 @@ namespace {
 constexpr int kMemoBits = 16;
 constexpr int kNoHead = kSlots;
 constexpr long kDeferredSearchBudget = 2000;
-// Open placements settled one by one (a sweep of the board after each) when there are at
-// most this many, within this many sweep states in all.
-constexpr int kFewOpen = 4;
-constexpr long kFewOpenSweepStates = 40000;
+constexpr long kUnbounded = std::numeric_limits<long>::max();
 
 // fit_of_pair[s][t]: the pairings that join sides s and t.
 struct PairFit {
@@ -189,6 +189,10 @@ bool RouteSolver::exact(std::uint8_t needed) {
   clear_state();  // the cut graph is built on what is free
   if (!cut_condition_holds(0)) {
     ++stats_.cut_refutations;
+    return false;
+  }
+  if (!forced_wires_allow()) {
+    ++stats_.forced_refutations;
     return false;
   }
   if (greedy_only_) {
@@ -437,6 +441,96 @@ bool RouteSolver::routes_exist_exact(const Board& board, std::uint8_t axes, Lega
   return solve(static_cast<std::uint8_t>(axes & ~joined_axes(board, axes)), legality, false);
 }
 
+struct RouteSolver::PlacementPass {
+  const Board& board;
+  std::uint8_t axes, needed;
+  Legality legality;
+  int type;
+  bool distinct;
+  Board next;  // the board with the placement being tried
+  // Placements the quick checks leave open, settled together later.
+  std::array<std::uint8_t, kCells * 6> open{};
+  int open_count = 0;
+  std::array<std::uint8_t, kCells * 6> legal_at{};
+  FrontierSweep::RouteEnds ends[3]{};
+};
+
+// Tries one placement alone; `stage` 0: wins, witnesses, greedy routes and the cut
+// condition only (distinct), 1: also the bounded exact search. Unsettled placements go to `open`.
+void RouteSolver::try_placement(PlacementPass& pass, int cell, int rot, int stage) {
+  const int pairing = tile_pairing(pass.type, rot);
+  bool legal = wins(pass.board, cell, pairing, pass.axes);
+  if (!legal) {
+    std::uint8_t axes_covered = 0;
+    for (const Witness& w : witnesses_)
+      if (w.fit[cell] >> pairing & 1) axes_covered |= w.axes;
+    legal = (axes_covered & pass.needed) == pass.needed;
+    if (legal) ++stats_.witness_hits;
+  }
+  if (!legal) {
+    pass.next.pairing[cell] = static_cast<std::int8_t>(pairing);
+    build_wires(pass.next);
+    fixed_cell_ = cell;
+    fixed_pairing_ = pairing;
+    greedy_only_ = pass.distinct && stage == 0;
+    defer_sat_ = pass.distinct;
+    deferred_ = false;
+    legal = solve(pass.needed, pass.legality, true);
+    greedy_only_ = defer_sat_ = false;
+    fixed_cell_ = -1;
+    pass.next.pairing[cell] = kNoTile;
+  }
+  pass.legal_at[cell * 6 + rot] = legal;
+  pass.open[cell * 6 + rot] = deferred_ && !legal;
+  pass.open_count += pass.open[cell * 6 + rot];
+}
+
+// Asks of each open placement's board (the tile laid) whether any route system exists: a
+// depth-first sweep, which stops at the first system found, so a legal placement usually
+// costs about one state per empty hex; an illegal one costs every reachable state, few when
+// the tile blocks a route. Each sweep has its own budget (`per_placement`, all of them
+// together `total`); placements whose sweep passes it stay open for the next stage.
+void RouteSolver::sweep_each_open(PlacementPass& pass, long per_placement, long total) {
+  for (int x = 0; x < kCells * 6 && total > 0; ++x) {
+    if (!pass.open[x]) continue;
+    pass.next.pairing[x / 6] = static_cast<std::int8_t>(tile_pairing(pass.type, x % 6));
+    build_wires(pass.next);
+    pass.next.pairing[x / 6] = kNoTile;
+    bool found = false;
+    ++stats_.sweeps;
+    ++stats_.placement_sweeps;
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool settled = sweep_.exists(wire_.data(), empty_.data(), pass.ends, nroutes_,
+                                       std::min(per_placement, total), found);
+    stats_.sweep_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    stats_.sweep_states += sweep_.states_last_run();
+    total -= sweep_.states_last_run();
+    if (!settled) continue;
+    pass.legal_at[x] = found;
+    pass.open[x] = 0;
+    --pass.open_count;
+  }
+}
+
+// One sweep of the board before the placement settles every open placement exactly; when
+// it is too wide, the bounded search per placement (then SAT) does.
+void RouteSolver::sweep_all_open(PlacementPass& pass) {
+  build_wires(pass.board);
+  std::array<std::uint16_t, kCells> fit;
+  ++stats_.sweeps;
+  const auto t0 = std::chrono::steady_clock::now();
+  const bool swept = sweep_.run(wire_.data(), empty_.data(), pass.ends, nroutes_, sweep_limit_, fit);
+  stats_.sweep_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  stats_.sweep_states += sweep_.states_last_run();
+  if (swept) {
+    for (int x = 0; x < kCells * 6; ++x)
+      if (pass.open[x]) pass.legal_at[x] = fit[x / 6] >> tile_pairing(pass.type, x % 6) & 1;
+    pass.open_count = 0;
+    return;
+  }
+  ++stats_.sweep_overflows;
+}
+
 void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legality legality, int type,
                                    std::vector<std::int32_t>& out) {
   out.clear();
@@ -451,106 +545,24 @@ void RouteSolver::legal_placements(const Board& board, std::uint8_t axes, Legali
   greedy_only_ = defer_sat_ = first_stage == 0;
   solve(needed, legality, true);
   greedy_only_ = defer_sat_ = false;
+  PlacementPass pass{board, axes, needed, legality, type, distinct, board};
+  for (int r = 0; r < nroutes_; ++r) pass.ends[r] = {routes_[r].start, routes_[r].goal};
   const RotationList& rotations = canonical_rotations(type);
-  auto covered = [&](int cell, int pairing) {
-    std::uint8_t axes_covered = 0;
-    for (const Witness& w : witnesses_)
-      if (w.fit[cell] >> pairing & 1) axes_covered |= w.axes;
-    return (axes_covered & needed) == needed;
-  };
-  // Placements the quick checks leave open: settled together below.
-  std::array<std::uint8_t, kCells * 6> open{};
-  int open_count = 0;
-  std::array<std::uint8_t, kCells * 6> legal_at{};
-  Board next = board;
-  // Tries one placement alone; `stage` 0: wins, witnesses, greedy routes and the cut
-  // condition only (distinct), 1: also the bounded exact search. Unsettled placements go to `open`.
-  auto try_placement = [&](int cell, int rot, int stage) {
-    const int pairing = tile_pairing(type, rot);
-    bool legal = wins(board, cell, pairing, axes);
-    if (!legal) {
-      legal = covered(cell, pairing);
-      if (legal) ++stats_.witness_hits;
-    }
-    if (!legal) {
-      next.pairing[cell] = static_cast<std::int8_t>(pairing);
-      build_wires(next);
-      fixed_cell_ = cell;
-      fixed_pairing_ = pairing;
-      greedy_only_ = distinct && stage == 0;
-      defer_sat_ = distinct;
-      deferred_ = false;
-      legal = solve(needed, legality, true);
-      greedy_only_ = defer_sat_ = false;
-      fixed_cell_ = -1;
-      next.pairing[cell] = kNoTile;
-    }
-    legal_at[cell * 6 + rot] = legal;
-    open[cell * 6 + rot] = deferred_ && !legal;
-    open_count += open[cell * 6 + rot];
-  };
   for (int cell = 0; cell < kCells; ++cell) {
     if (!board.empty(cell)) continue;
     for (int i = 0; i < rotations.count; ++i) {
       deferred_ = false;
-      try_placement(cell, rotations.rotation[i], first_stage);
+      try_placement(pass, cell, rotations.rotation[i], first_stage);
     }
   }
-  FrontierSweep::RouteEnds ends[3];
-  for (int r = 0; r < nroutes_; ++r) ends[r] = {routes_[r].start, routes_[r].goal};
-  if (open_count > 0 && open_count <= kFewOpen && first_stage == 0) {
-    // A few open placements: ask of each board after the placement whether any route system
-    // exists, stopping at the first one found. The tile fixes its hex's paths, so these
-    // sweeps are usually far smaller than one of the board before the placement (which
-    // must enumerate every system of the wider open region to answer every placement);
-    // past a shared budget, the rest go to that sweep.
-    long budget = kFewOpenSweepStates;
-    for (int x = 0; x < kCells * 6 && budget > 0; ++x) {
-      if (!open[x]) continue;
-      next.pairing[x / 6] = static_cast<std::int8_t>(tile_pairing(type, x % 6));
-      build_wires(next);
-      next.pairing[x / 6] = kNoTile;
-      bool found = false;
-      ++stats_.sweeps;
-      ++stats_.placement_sweeps;
-      const auto t0 = std::chrono::steady_clock::now();
-      const bool settled = sweep_.exists(wire_.data(), empty_.data(), ends, nroutes_, budget, found);
-      stats_.sweep_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      stats_.sweep_states += sweep_.states_last_run();
-      budget -= sweep_.states_last_run();
-      if (!settled) break;
-      legal_at[x] = found;
-      open[x] = 0;
-      --open_count;
-    }
-  }
-  if (open_count > 0 && first_stage == 0) {
-    // One sweep settles every open placement exactly.
-    build_wires(board);
-    std::array<std::uint16_t, kCells> fit;
-    ++stats_.sweeps;
-    const auto t0 = std::chrono::steady_clock::now();
-    const bool swept = sweep_.run(wire_.data(), empty_.data(), ends, nroutes_, sweep_limit_, fit);
-    stats_.sweep_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    stats_.sweep_states += sweep_.states_last_run();
-    if (swept) {
-      for (int x = 0; x < kCells * 6; ++x)
-        if (open[x]) legal_at[x] = fit[x / 6] >> tile_pairing(type, x % 6) & 1;
-      open_count = 0;
-    } else {
-      // Too wide for the sweep: the bounded search per placement, then SAT.
-      ++stats_.sweep_overflows;
-      open_count = 0;
-      for (int x = 0; x < kCells * 6; ++x)
-        if (open[x]) {
-          deferred_ = false;
-          try_placement(x / 6, x % 6, 1);
-        }
-    }
-  }
-  if (open_count > 0) settle_open(board, needed, type, open, open_count, legal_at);
+  // Open placements: each alone within a budget, then one sweep of the whole board within its
+  // limit, then each alone without a bound (exact); SAT only where no sweep can run.
+  if (pass.open_count > 0 && first_stage == 0) sweep_each_open(pass, each_open_states_, each_open_total_);
+  if (pass.open_count > 0 && first_stage == 0) sweep_all_open(pass);
+  if (pass.open_count > 0 && first_stage == 0) sweep_each_open(pass, kUnbounded, kUnbounded);
+  if (pass.open_count > 0) settle_open(board, needed, type, pass.open, pass.open_count, pass.legal_at);
   for (int x = 0; x < kCells * 6; ++x)
-    if (legal_at[x]) out.push_back(x);
+    if (pass.legal_at[x]) out.push_back(x);
 }
 
 }  // namespace arena::flows

@@ -48,6 +48,10 @@ class RouteSolver {
   // placements still open (tests set 0 to check the SAT path, or a huge value to check
   // the sweep alone).
   void set_sweep_limit(long states) { sweep_limit_ = states; }
+  // Sweep states for each open placement alone, and for all of them together, before the
+  // whole-board sweep is tried (deterministic budgets: exhausting one only moves a placement
+  // on to the next exact method; tests set 0 to check the whole-board sweep).
+  void set_placement_budget(long each, long total) { each_open_states_ = each, each_open_total_ = total; }
 
   struct Route {
     int start, goal;  // board sides
@@ -55,7 +59,7 @@ class RouteSolver {
 
   struct Stats {
     long solves = 0, witness_hits = 0, greedy_hits = 0, exact_searches = 0, exact_nodes = 0, sat_calls = 0,
-         cut_refutations = 0, sweeps = 0, sweep_states = 0, sweep_overflows = 0,
+         cut_refutations = 0, forced_refutations = 0, sweeps = 0, sweep_states = 0, sweep_overflows = 0,
          placement_sweeps = 0;  // of `sweeps`: those of one board after a placement
     double search_seconds = 0, sat_seconds = 0, sweep_seconds = 0;
   };
@@ -81,6 +85,11 @@ class RouteSolver {
   bool cut_condition_holds(int first_route);
   void build_cut_graph();
   bool max_flow_at_least(std::uint8_t source_sides, std::uint8_t sink_sides, int need);
+  // Forced wires (route_forced.cpp): false proves that no route system exists.
+  using EdgeSet = std::array<std::uint64_t, 4>;  // bit e: edge e of the forced-wire graph
+  bool forced_wires_allow();
+  void build_forced_graph();
+  bool forced_reach(int r, const EdgeSet& banned, int skip);
   // SAT fallback (route_sat.cpp): a filling of the empty hexes joining every route.
   bool fill_exists(Board& filled);
   void add_filling_witness(const Board& filled, std::uint8_t needed);
@@ -88,6 +97,12 @@ class RouteSolver {
   // bounded search settled: one incremental SAT encoding of `board` asks whether any of
   // them leaves a route system; each model found makes placements legal (as a witness),
   // and one refutation proves all that remain illegal at once (route_sat.cpp).
+  // One legal_placements() call's working state, and its stages: each placement alone,
+  // then the sweeps that settle those left open.
+  struct PlacementPass;
+  void try_placement(PlacementPass& pass, int cell, int rot, int stage);
+  void sweep_each_open(PlacementPass& pass, long per_placement, long total);
+  void sweep_all_open(PlacementPass& pass);
   void settle_open(const Board& board, std::uint8_t needed, int type,
                    std::array<std::uint8_t, kCells * 6>& open, int open_count,
                    std::array<std::uint8_t, kCells * 6>& legal_at);
@@ -115,6 +130,7 @@ class RouteSolver {
   long budget_ = 0;
   long search_budget_ = 50000;
   long sweep_limit_ = 150000;
+  long each_open_states_ = 20000, each_open_total_ = 100000;
   FrontierSweep sweep_;
   int fixed_cell_ = -1, fixed_pairing_ = 0;  // the tile being tried while solving
   std::array<std::int8_t, kCells> empty_{};  // working board: 1 when empty
@@ -128,6 +144,13 @@ class RouteSolver {
   std::array<std::int16_t, kCutArcs> cut_to_{}, cut_next_{};
   std::array<std::int8_t, kCutArcs> cut_cap0_{};
   int cut_arcs_ = 0, cut_fixed_arcs_ = 0;
+  // The forced-wire graph: hexes, then one terminal per board side; arcs 2e, 2e+1 are edge e.
+  std::array<std::int16_t, kCells + kBoardSides> forced_head_{};
+  std::array<std::int16_t, 2 * kSlots> forced_next_{};
+  std::array<std::int8_t, 2 * kSlots> forced_to_{};
+  int forced_arcs_ = 0;
+  std::array<std::int16_t, kCells + 2> forced_path_{};
+  int forced_path_len_ = 0;
   // Per empty hex and board side: its free sides wired to ports of that board side.
   std::array<std::array<std::int8_t, kBoardSides>, kCells> cut_ports_{};
   std::vector<Witness> witnesses_;

@@ -26,7 +26,7 @@ FlumeGame::FlumeGame(const GameInfo& info, Params params) : Game(info, std::move
 std::unique_ptr<State> FlumeGame::new_initial_state() const { return std::make_unique<FlumeState>(*this); }
 
 FlumeState::FlumeState(const FlumeGame& game)
-    : StateBase(game), flume_(&game), n_(game.size()), empty_(game.size() * game.size()) {
+    : StateBase(game), n_(game.size()), empty_(game.size() * game.size()) {
   board_.fill(kEmpty);
 }
 
@@ -79,6 +79,18 @@ int FlumeState::occupied_neighbours(int cell) const {
   return k;
 }
 
+int FlumeState::playout_hint(Move m) const {
+  if (m == swap_move()) return 1;
+  if (occupied_neighbours(m) >= 3) return 2;
+  // Ends the turn: an empty neighbour with 2 occupied neighbours now has 3 after it.
+  const int r = m / n_, c = m % n_;
+  const auto gives = [&](int cell) { return board_[cell] == kEmpty && occupied_neighbours(cell) >= 2; };
+  if ((r > 0 && gives(m - n_)) || (r < n_ - 1 && gives(m + n_)) || (c > 0 && gives(m - 1)) ||
+      (c < n_ - 1 && gives(m + 1)))
+    return 0;
+  return 1;
+}
+
 void FlumeState::legal_moves(std::vector<Move>& out) const {
   out.clear();
   if (over_) return;
@@ -121,7 +133,7 @@ void FlumeState::check_end() {
   // early_end, as soon as one colour holds more than half of the points.
   const int cells = n_ * n_;
   if (empty_ == 0) over_ = true;
-  if (flume_->early_end() && 2 * std::max(stones_[kRed], stones_[kBlue]) > cells) over_ = true;
+  if (rules().early_end() && 2 * std::max(stones_[kRed], stones_[kBlue]) > cells) over_ = true;
 }
 
 std::string FlumeState::move_to_string(Move m) const {
@@ -237,6 +249,13 @@ std::string FlumeState::observation(int seat) const {
   return o;
 }
 
+// The notation summary of docs/rules/flume.md, for a person at the terminal.
+std::string FlumeState::notation_help() const {
+  return "A placement is a point: the column letter from a on the left, the row\n"
+         "number from 1 at the bottom, e.g. d4. The pie rule (take over the first\n"
+         "stone) is 'swap'. Upper case is accepted (D4, SWAP).\n";
+}
+
 std::string FlumeState::render() const {
   std::ostringstream o;
   const std::string labels = "      " + grid::column_labels(n_, 2) + "\n";
@@ -275,6 +294,15 @@ std::vector<SeatResult> FlumeState::results() const {
     r[s].rank = stones_[s] >= stones_[1 - s] ? 1 : 2;
   }
   return r;
+}
+
+const std::vector<RareSituation>& FlumeGame::rare_situations() const {
+  static const std::vector<RareSituation> list = {
+      {"extra_placement", "a further placement in the same turn", 0, seat_acts_again},
+      {"swap", "the pie-rule decision (swap is legal)", 0,
+       [](const State& s) { return has_legal_move(s, "swap"); }},
+  };
+  return list;
 }
 
 }  // namespace arena::flume

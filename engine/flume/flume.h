@@ -15,10 +15,6 @@
 #include "engine/core/game.h"
 #include "engine/core/registry.h"
 
-namespace arena {
-const GameEntry& flume_entry();
-}
-
 namespace arena::flume {
 
 inline constexpr int kMaxSize = 25;
@@ -29,11 +25,14 @@ inline constexpr std::int8_t kBlue = 1;  // seat 2, may swap as its first action
 
 class FlumeGame : public Game {
  public:
+  // Flume's extra placement and its pie swap (docs/check-bot.md).
+  const std::vector<RareSituation>& rare_situations() const override;
   FlumeGame(const GameInfo& info, Params params);
   int num_players() const override { return 2; }
   std::unique_ptr<State> new_initial_state() const override;
   // One action per cell plus the swap: every action but the swap fills a cell.
   int max_game_length() const override { return size_ * size_ + 1; }
+  bool playout_hints() const override { return true; }
   int size() const { return size_; }
   bool early_end() const { return early_end_; }
 
@@ -60,7 +59,12 @@ class FlumeState : public StateBase<FlumeState> {
   ParsedMove parse_move(std::string_view text) const override;
   std::string observation(int seat) const override;
   std::string render() const override;
+  Picture picture(int seat) const override;  // *_picture.cpp
+  std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
+  // 2: the placement keeps the turn; 0: it ends the turn and leaves the opponent a point
+  // with 3 occupied neighbours (an extra placement); 1: neither.
+  int playout_hint(Move m) const override;
 
   int size() const { return n_; }
   Move swap_move() const { return n_ * n_; }
@@ -79,9 +83,9 @@ class FlumeState : public StateBase<FlumeState> {
   void do_apply(Move m) override;
 
  private:
+  const FlumeGame& rules() const { return static_cast<const FlumeGame&>(game()); }
   void check_end();
 
-  const FlumeGame* flume_;
   int n_;
   std::int8_t to_move_ = kRed;
   bool over_ = false;

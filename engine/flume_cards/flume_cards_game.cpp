@@ -31,6 +31,19 @@ std::unique_ptr<Game> make(const GameInfo& info, const Params& params) {
 }
 }  // namespace
 
+const std::vector<RareSituation>& FlumeCardsGame::rare_situations() const {
+  static const std::vector<RareSituation> list = {
+      {"discard", "a non-dealer's discard", 0, [](const State& s) { return has_legal_move(s, "discard:-"); }},
+      {"dealer_discard", "the dealer discarding down to six", 0,
+       [](const State& s) {
+         return !has_legal_move(s, "discard:-") && has_legal_move_prefix(s, "discard:");
+       }},
+      {"call", "calling a partner (5 players)", 5,
+       [](const State& s) { return has_legal_move(s, "alone") || has_legal_move_prefix(s, "call:"); }},
+  };
+  return list;
+}
+
 }  // namespace arena::flume_cards
 
 namespace arena {

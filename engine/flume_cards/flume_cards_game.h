@@ -14,9 +14,16 @@ class FlumeCardsGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   int max_game_length() const override;
   bool hidden_information() const override { return true; }
+  // The two kinds of discard and the 5-player partner call (docs/check-bot.md).
+  const std::vector<RareSituation>& rare_situations() const override;
   // 4 players: seats 1+3 against 2+4. The 5-player partnership changes every hand, so
   // each seat is its own team there.
   int team_of(int seat) const override { return players_ == 4 ? (seat - 1) % 2 : seat - 1; }
+
+  // A state that shows `seat` exactly the views `seen`, the cards it never saw placed at random
+  // among the placements those views allow, hand by hand (flume_cards_sample.cpp; the rules
+  // page, "Sampled states"). Costs about one replay of the game.
+  std::unique_ptr<State> sample_state(int seat, std::span<const SeenAction> seen, Rng& rng) const override;
 
   int target() const { return target_; }
   // Deals (thrown-in ones included) after which the game stops and the higher total wins.

@@ -146,6 +146,39 @@ void FlumeCardsState::legal_moves(std::vector<Move>& out) const {
   }
 }
 
+bool FlumeCardsState::is_legal(Move m) const {
+  const auto card_in = [m](Move base, CardMask cards) {
+    return m >= base && m < base + kDeckSize && (cards & bit(m - base));
+  };
+  switch (phase_) {
+    case Phase::kChooseDealer:
+      return m >= kDealerBase && m < kDealerBase + players_;
+    case Phase::kDeal:
+    case Phase::kRefill:
+      return card_in(kDealBase, stock_);
+    case Phase::kBid:
+      return m == kPass || (m >= kBidBase + std::max(kMinBid, high_bid_ + 1) && m <= kBidBase + kMaxBid);
+    case Phase::kTrump:
+      return m >= kTrumpBase && m < kTrumpBase + kSuits;
+    case Phase::kDiscard: {
+      if (m < kDiscardSetBase || m >= kDiscardSetBase + (1 << kHandSize)) return false;
+      const CardMask cards = discard_cards(to_act_, m);
+      const int n = std::popcount(cards);
+      return n == std::popcount(static_cast<unsigned>(m - kDiscardSetBase)) && n <= max_discards() &&
+             !(cards & ~discard_eligible(to_act_));
+    }
+    case Phase::kDealerDiscard:
+      return card_in(kDealerDiscardBase, hands_[dealer_]) && dealer_may_discard(m - kDealerDiscardBase);
+    case Phase::kCall:
+      return m == kAlone || card_in(kCallBase, kFullDeck & ~hands_[bidder_]);
+    case Phase::kPlay:
+      return card_in(kPlayBase, playable());
+    case Phase::kOver:
+      return false;
+  }
+  return false;
+}
+
 std::vector<std::pair<Move, double>> FlumeCardsState::chance_outcomes() const {
   std::vector<Move> moves;
   legal_moves(moves);
@@ -220,7 +253,7 @@ void FlumeCardsState::do_apply(Move m) {
       to_act_ = next(to_act_);
       if (!round_done) break;
       if (bidder_ < 0) {  // all passed: the same dealer deals again
-        if (hands_dealt_ >= flume().hand_cap()) return end_game(true);
+        if (hands_dealt_ >= rules().hand_cap()) return end_game(true);
         start_deal();
       } else {
         phase_ = Phase::kTrump;
@@ -317,9 +350,9 @@ void FlumeCardsState::score_hand() {
   last_bidding_side_ = bidding;
 
   bool anyone = false;
-  for (int s = 0; s < players_; ++s) anyone |= scores_[s] >= flume().target();
+  for (int s = 0; s < players_; ++s) anyone |= scores_[s] >= rules().target();
   if (anyone) return end_game(false);
-  if (hands_dealt_ >= flume().hand_cap()) return end_game(true);
+  if (hands_dealt_ >= rules().hand_cap()) return end_game(true);
   dealer_ = next(dealer_);
   start_deal();
 }
@@ -333,7 +366,7 @@ void FlumeCardsState::end_game(bool by_cap) {
   std::array<bool, kMaxPlayers> winner{};
   int best = INT_MIN;
   for (int s = 0; s < players_; ++s)
-    if (by_cap || scores_[s] >= flume().target()) best = std::max(best, scores_[s]);
+    if (by_cap || scores_[s] >= rules().target()) best = std::max(best, scores_[s]);
   bool bidding_among_best = false;
   for (int s = 0; s < players_; ++s) {
     winner[s] = scores_[s] == best;

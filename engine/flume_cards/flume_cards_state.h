@@ -37,7 +37,15 @@ class FlumeCardsState : public StateBase<FlumeCardsState> {
   ParsedMove parse_move(std::string_view text) const override;
   std::string observation(int seat) const override;
   std::string render() const override;
+  Picture picture(int seat) const override;  // *_picture.cpp
+  std::string render_for(int seat) const override;
+  std::string describe_action(int seat, Move m) const override;
+  std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
+
+  // Whether `m` is a legal move (or chance outcome) here: legal_moves() without the list,
+  // for checking long replays (the sampler, flume_cards_sample.cpp).
+  bool is_legal(Move m) const;
 
   // Read access for tests and tools (0-based seats).
   Phase phase() const { return phase_; }
@@ -63,7 +71,7 @@ class FlumeCardsState : public StateBase<FlumeCardsState> {
   void do_apply(Move m) override;
 
  private:
-  const FlumeCardsGame& flume() const { return static_cast<const FlumeCardsGame&>(game()); }
+  const FlumeCardsGame& rules() const { return static_cast<const FlumeCardsGame&>(game()); }
   int next(int seat) const { return seat + 1 == players_ ? 0 : seat + 1; }
   int max_discards() const { return players_ == 5 ? 3 : kHandSize; }
   CardMask discard_eligible(int seat) const;
@@ -72,6 +80,7 @@ class FlumeCardsState : public StateBase<FlumeCardsState> {
   Move discard_move(int seat, CardMask cards) const;
   CardMask discard_cards(int seat, Move m) const;
   int receiver() const;  // who gets the next dealt card
+  CardMask stock_left_to_dealer(Move m) const;
 
   void start_deal();
   void after_refill();

@@ -96,16 +96,36 @@ std::string FlumeCardsState::move_to_string(Move m) const {
   return "play:" + card_name(m - kPlayBase);
 }
 
-// A dealt card is seen by its receiver only; a discard shows others only its size.
+// A dealt card is seen by its receiver only; a discard shows others only its size. The
+// action after which the dealer takes the stock also shows the dealer the stock's cards
+// ("deal:?+stock:2C.9D..."): the dealer learns them then, and a seat's views must carry all
+// it knows so that a state can be rebuilt from them (Game::sample_state).
 std::string FlumeCardsState::action_view(int seat, Move m) const {
   const int viewer = seat - 1;
-  if ((phase_ == Phase::kDeal || phase_ == Phase::kRefill) && viewer != receiver()) return "deal:?";
-  if (phase_ == Phase::kDiscard && viewer != to_act_) {
+  std::string view;
+  if ((phase_ == Phase::kDeal || phase_ == Phase::kRefill) && viewer != receiver()) {
+    view = "deal:?";
+  } else if (phase_ == Phase::kDiscard && viewer != to_act_) {
     const int n = std::popcount(discard_cards(to_act_, m));
-    return n ? "discard:" + std::to_string(n) : "discard:-";
+    view = n ? "discard:" + std::to_string(n) : "discard:-";
+  } else if (phase_ == Phase::kDealerDiscard && viewer != dealer_) {
+    return "discard:1";
+  } else {
+    view = move_to_string(m);
   }
-  if (phase_ == Phase::kDealerDiscard && viewer != dealer_) return "discard:1";
-  return move_to_string(m);
+  if (viewer == dealer_) {
+    const CardMask left = stock_left_to_dealer(m);
+    if (left) view += "+stock:" + cards_text(left, '.');
+  }
+  return view;
+}
+
+// The stock the dealer takes right after `m`, or 0 when `m` does not end the refills.
+CardMask FlumeCardsState::stock_left_to_dealer(Move m) const {
+  if (next(to_act_) != dealer_) return 0;
+  if (phase_ == Phase::kRefill && refill_left_ == 1) return stock_ & ~bit(m - kDealBase);
+  if (phase_ == Phase::kDiscard && m == kDiscardSetBase) return stock_;
+  return 0;
 }
 
 ParsedMove FlumeCardsState::parse_move(std::string_view text) const {
@@ -263,7 +283,7 @@ std::string FlumeCardsState::observation(int seat) const {
   const int me = seat - 1;
   std::ostringstream o;
   o << "seat " << seat << "\n";
-  o << "players " << players_ << " target " << flume().target() << " hand_cap " << flume().hand_cap() << "\n";
+  o << "players " << players_ << " target " << rules().target() << " hand_cap " << rules().hand_cap() << "\n";
   o << "phase " << phase_name() << "\n";
   o << "to_move " << current_player() << "\n";
   o << "scores " << seat_list(scores_, players_) << "\n";

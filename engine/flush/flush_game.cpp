@@ -26,6 +26,18 @@ int FlushGame::max_game_length() const {
   return static_cast<int>(per_round * max_rounds_);
 }
 
+const std::vector<RareSituation>& FlushGame::rare_situations() const {
+  static const std::vector<RareSituation> list = {
+      {"blind_flip", "a turn where a lone Blind may be flipped", 0,
+       [](const State& s) { return has_legal_move(s, "flip"); }},
+      {"after_flip", "adding cards (or done) after a flip", 0,
+       [](const State& s) { return has_legal_move(s, "done"); }},
+      {"pick_up", "a pick-up (no normal play)", 0,
+       [](const State& s) { return has_legal_move_prefix(s, "pick:"); }},
+  };
+  return list;
+}
+
 }  // namespace flush
 
 const GameEntry& flush_entry() {

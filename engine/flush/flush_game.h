@@ -18,6 +18,11 @@ class FlushGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   int max_game_length() const override;
   bool hidden_information() const override { return true; }
+  // A Blind flip, adding after it, a pick-up (docs/check-bot.md).
+  const std::vector<RareSituation>& rare_situations() const override;
+  // Round by round: the views read, the hidden hands drawn within what they allow, the
+  // round replayed and checked (engine/flush/flush_sample.cpp).
+  std::unique_ptr<State> sample_state(int seat, std::span<const SeenAction> seen, Rng& rng) const override;
 
   int limit() const { return limit_; }
   int flush_points() const { return flush_points_; }

@@ -53,7 +53,7 @@ int FlushState::deal_target(int& slot) const {
 }
 
 int FlushState::points(int kind) const {
-  if (kind == kFlushKind) return flush_game().flush_points();
+  if (kind == kFlushKind) return rules().flush_points();
   const int v = value_of(kind);
   return v == mimic_value() ? 3 * v : v;
 }
@@ -369,12 +369,12 @@ void FlushState::score_round() {
       sum += (seats_[s].hand[k] + seats_[s].up[k] + revealed_[s][k]) * points(k);
     totals_[s] += sum;
   }
-  totals_[finisher_] = std::max(0, totals_[finisher_] - flush_game().bonus() * last_play_bonuses_);
+  totals_[finisher_] = std::max(0, totals_[finisher_] - rules().bonus() * last_play_bonuses_);
   for (int s = 0; s < n_; ++s)
-    if (out_round_[s] == 0 && totals_[s] >= flush_game().limit()) out_round_[s] = round_;
+    if (out_round_[s] == 0 && totals_[s] >= rules().limit()) out_round_[s] = round_;
   if (live_count() <= 1) {
     phase_ = Phase::kOver;
-  } else if (round_ >= flush_game().max_rounds()) {
+  } else if (round_ >= rules().max_rounds()) {
     capped_ = true;
     phase_ = Phase::kOver;
   } else {
@@ -384,7 +384,7 @@ void FlushState::score_round() {
 
 void FlushState::void_round() {
   ++voided_;
-  if (round_ >= flush_game().max_rounds()) {
+  if (round_ >= rules().max_rounds()) {
     capped_ = true;
     phase_ = Phase::kOver;
     return;
@@ -392,116 +392,119 @@ void FlushState::void_round() {
   start_round(starter_);
 }
 
-void FlushState::do_apply(Move m) {
-  switch (phase_) {
-    case Phase::kStartSeat:
-      start_round(m - kStartSeatBase - 1);
-      return;
-    case Phase::kDeal: {
-      int slot;
-      const int s = deal_target(slot);
-      unseen_.remove(m);
-      if (slot == 0) {
-        seats_[s].up.add(m);
-        ++seats_[s].blinds;  // the Blind under it stays among the unseen cards
-      } else if (slot == 1) {
-        seats_[s].hand.add(m);
-      } else {
-        mimic_kind_ = m;
-        to_move_ = starter_;
-        phase_ = Phase::kPlay;
-        return;
-      }
-      ++deal_index_;
-      return;
+void FlushState::apply_deal(Move m) {
+  int slot;
+  const int s = deal_target(slot);
+  unseen_.remove(m);
+  if (slot == 0) {
+    seats_[s].up.add(m);
+    ++seats_[s].blinds;  // the Blind under it stays among the unseen cards
+  } else if (slot == 1) {
+    seats_[s].hand.add(m);
+  } else {
+    mimic_kind_ = m;
+    to_move_ = starter_;
+    phase_ = Phase::kPlay;
+    return;
+  }
+  ++deal_index_;
+}
+
+void FlushState::apply_blind_reveal(Move m) {
+  const int seat = to_move_;
+  unseen_.remove(m);
+  --seats_[seat].blinds;
+  if (m == kFlushKind) {
+    start_play_record(seat, 0, false, true);
+    pile_[pile_size_++] = kFlushKind;
+    ++plays_[num_plays_ - 1].count;
+    flush_pile(seat, false);
+    return;
+  }
+  const int v = value_of(m);
+  const bool pickup = num_plays_ > 0 && v > top_value();
+  start_play_record(seat, v, pickup, true);
+  pile_[pile_size_++] = static_cast<std::uint8_t>(m);
+  ++plays_[num_plays_ - 1].count;
+  if (is_bonus(m)) ++last_play_bonuses_;
+  // The add decision is skipped only when everyone can see there is nothing to add
+  // (empty hand, no fitting face-up card): skipping it otherwise would tell the
+  // table that the hand holds no card of that value.
+  if (!seats_[seat].hand.empty() || can_add(seat, v)) {
+    add_value_ = v;
+    add_pickup_ = pickup;
+    phase_ = Phase::kAdd;
+    return;
+  }
+  complete_play(seat, pickup);
+}
+
+// Chance reveals the Blinds of the seats still holding some, seat by seat.
+void FlushState::apply_score_reveal(Move m) {
+  for (int s = 0; s < n_; ++s) {
+    if (to_reveal_[s] == 0) continue;
+    unseen_.remove(m);
+    revealed_[s].add(m);
+    --seats_[s].blinds;
+    if (--to_reveal_[s] == 0) {
+      bool more = false;
+      for (int t = s + 1; t < n_; ++t) more = more || to_reveal_[t] > 0;
+      if (!more) score_round();
     }
-    case Phase::kBlindReveal: {
-      const int seat = to_move_;
-      unseen_.remove(m);
-      --seats_[seat].blinds;
-      if (m == kFlushKind) {
-        start_play_record(seat, 0, false, true);
-        pile_[pile_size_++] = kFlushKind;
-        ++plays_[num_plays_ - 1].count;
-        flush_pile(seat, false);
-        return;
-      }
-      const int v = value_of(m);
-      const bool pickup = num_plays_ > 0 && v > top_value();
-      start_play_record(seat, v, pickup, true);
-      pile_[pile_size_++] = static_cast<std::uint8_t>(m);
-      ++plays_[num_plays_ - 1].count;
-      if (is_bonus(m)) ++last_play_bonuses_;
-      // The add decision is skipped only when everyone can see there is nothing to add
-      // (empty hand, no fitting face-up card): skipping it otherwise would tell the
-      // table that the hand holds no card of that value.
-      if (!seats_[seat].hand.empty() || can_add(seat, v)) {
-        add_value_ = v;
-        add_pickup_ = pickup;
-        phase_ = Phase::kAdd;
-        return;
-      }
+    return;
+  }
+}
+
+void FlushState::apply_play(Move m) {
+  const int seat = to_move_;
+  switch (move_type(m)) {
+    case MoveType::kPlay:
+    case MoveType::kPickup: {
+      const PlayShape p = decode_shape(m);
+      const bool pickup = move_type(m) == MoveType::kPickup;
+      start_play_record(seat, p.value, pickup, false);
+      lay_shape(seat, p, false);
       complete_play(seat, pickup);
       return;
     }
-    case Phase::kScoreReveal: {
-      for (int s = 0; s < n_; ++s)
-        if (to_reveal_[s] > 0) {
-          unseen_.remove(m);
-          revealed_[s].add(m);
-          --seats_[s].blinds;
-          if (--to_reveal_[s] == 0) {
-            bool more = false;
-            for (int t = s + 1; t < n_; ++t) more = more || to_reveal_[t] > 0;
-            if (!more) score_round();
-          }
-          return;
-        }
+    case MoveType::kFlushCards: {
+      int h, u;
+      decode_flush_cards(m, h, u);
+      start_play_record(seat, 0, false, false);
+      SeatCards& sc = seats_[seat];
+      sc.hand.remove(kFlushKind, h);
+      sc.up.remove(kFlushKind, u);
+      for (int i = 0; i < h + u; ++i) pile_[pile_size_++] = kFlushKind;
+      plays_[num_plays_ - 1].count = static_cast<std::uint8_t>(h + u);
+      flush_pile(seat, h + u >= 6);
       return;
     }
-    case Phase::kPlay: {
-      const int seat = to_move_;
-      switch (move_type(m)) {
-        case MoveType::kPlay:
-        case MoveType::kPickup: {
-          const PlayShape p = decode_shape(m);
-          const bool pickup = move_type(m) == MoveType::kPickup;
-          start_play_record(seat, p.value, pickup, false);
-          lay_shape(seat, p, false);
-          complete_play(seat, pickup);
-          return;
-        }
-        case MoveType::kFlushCards: {
-          int h, u;
-          decode_flush_cards(m, h, u);
-          start_play_record(seat, 0, false, false);
-          SeatCards& sc = seats_[seat];
-          sc.hand.remove(kFlushKind, h);
-          sc.up.remove(kFlushKind, u);
-          for (int i = 0; i < h + u; ++i) pile_[pile_size_++] = kFlushKind;
-          plays_[num_plays_ - 1].count = static_cast<std::uint8_t>(h + u);
-          flush_pile(seat, h + u >= 6);
-          return;
-        }
-        case MoveType::kFlip:
-          phase_ = Phase::kBlindReveal;
-          return;
-        default:
-          throw std::logic_error("flush: not a play move");
-      }
-    }
-    case Phase::kAdd: {
-      const PlayShape p = decode_shape(m);
-      lay_shape(to_move_, p, true);
-      complete_play(to_move_, add_pickup_);
+    case MoveType::kFlip:
+      phase_ = Phase::kBlindReveal;
       return;
-    }
-    case Phase::kGive: {
-      const int seat = to_move_;
-      give_base(seat, decode_give(m));
-      after_flush(seat);
-      return;
-    }
+    default:
+      throw std::logic_error("flush: not a play move");
+  }
+}
+
+void FlushState::do_apply(Move m) {
+  switch (phase_) {
+    case Phase::kStartSeat:
+      return start_round(m - kStartSeatBase - 1);
+    case Phase::kDeal:
+      return apply_deal(m);
+    case Phase::kBlindReveal:
+      return apply_blind_reveal(m);
+    case Phase::kScoreReveal:
+      return apply_score_reveal(m);
+    case Phase::kPlay:
+      return apply_play(m);
+    case Phase::kAdd:
+      lay_shape(to_move_, decode_shape(m), true);
+      return complete_play(to_move_, add_pickup_);
+    case Phase::kGive:
+      give_base(to_move_, decode_give(m));
+      return after_flush(to_move_);
     case Phase::kOver:
       throw std::logic_error("flush: move after the game ended");
   }
@@ -523,6 +526,22 @@ void FlushState::redistribute_hidden(const std::vector<Cards>& hands, const Card
   if (!(before == after)) throw std::invalid_argument("redistribute_hidden: the cards are not the same");
   for (int s = 0; s < n_; ++s) seats_[s].hand = hands[s];
   unseen_ = unseen;
+}
+
+std::vector<SeatResult> FlushState::results() const {
+  std::vector<SeatResult> r(n_);
+  auto better = [&](int a, int b) {
+    const bool in_a = out_round_[a] == 0, in_b = out_round_[b] == 0;
+    if (in_a != in_b) return in_a;
+    if (!in_a && out_round_[a] != out_round_[b]) return out_round_[a] > out_round_[b];
+    return totals_[a] < totals_[b];
+  };
+  for (int s = 0; s < n_; ++s) {
+    r[s].team = s;
+    r[s].score = totals_[s];
+    for (int t = 0; t < n_; ++t) r[s].rank += better(t, s);
+  }
+  return r;
 }
 
 }  // namespace arena::flush

@@ -14,7 +14,7 @@
 #include "engine/core/game.h"
 #include "engine/flush/cards.h"
 #include "engine/flush/flush_game.h"
-#include "engine/flush/play.h"
+#include "engine/flush/moves.h"
 
 namespace arena::flush {
 
@@ -54,6 +54,10 @@ class FlushState : public StateBase<FlushState> {
   ParsedMove parse_move(std::string_view text) const override;
   std::string observation(int seat) const override;
   std::string render() const override;
+  Picture picture(int seat) const override;  // *_picture.cpp
+  std::string render_for(int seat) const override;
+  std::string describe_action(int seat, Move m) const override;
+  std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
 
   // Read access for tests, analysis and bots' determinisation (seats are 1-based).
@@ -73,6 +77,16 @@ class FlushState : public StateBase<FlushState> {
   int num_plays() const { return num_plays_; }
   const PilePlay& pile_play(int i) const { return plays_[i]; }
   bool ended_by_round_cap() const { return capped_; }
+  // In the deal: the 0-based seat the next card goes to (-1 for the Mimic) and its slot
+  // (0 face-up, 1 hand, 2 Mimic).
+  int deal_target(int& slot) const;
+  // Whether move `m` (legal here) leaves its player without cards, ending the round: the
+  // hands still held are then shown for scoring in every seat's view of it (round_end.cpp).
+  bool ends_round(Move m) const;
+  // The player's move `text` names here, checked against the cards and the rules of plays
+  // but not against the whole list of legal moves (so without building it); -1 if none.
+  // For the sampler, whose replay checks every move (flush_sample.cpp); parse_move says why.
+  Move move_named(std::string_view text) const;
 
   // Replaces every hand and the unseen cards by others of the same sizes and the same
   // overall composition (throws std::invalid_argument otherwise). Used to check that a
@@ -83,7 +97,7 @@ class FlushState : public StateBase<FlushState> {
   void do_apply(Move m) override;
 
  private:
-  const FlushGame& flush_game() const { return static_cast<const FlushGame&>(game()); }
+  const FlushGame& rules() const { return static_cast<const FlushGame&>(game()); }
 
   // Rules.
   template <class Fn>
@@ -93,6 +107,8 @@ class FlushState : public StateBase<FlushState> {
   void legal_play_moves(std::vector<Move>& out) const;
   void legal_give_moves(std::vector<Move>& out) const;
   bool can_add(int seat, int value) const;
+  int held_after_flush(int seat, const SeatCards& after, bool super) const;  // round_end.cpp
+  void append_shown_hands(std::string& view) const;                          // round_end.cpp
 
   void lay_shape(int seat, const PlayShape& p, bool append_to_top);
   void start_play_record(int seat, int value, bool pickup, bool blind);
@@ -104,12 +120,17 @@ class FlushState : public StateBase<FlushState> {
   void score_round();
   void void_round();
   void start_round(int starter);
+  // do_apply by phase.
+  void apply_deal(Move m);
+  void apply_blind_reveal(Move m);
+  void apply_score_reveal(Move m);
+  void apply_play(Move m);
   int next_live(int from, int steps) const;
   int live_count() const;
-  int deal_target(int& slot) const;  // seat dealt to next (slot: 0 face-up, 1 hand, 2 Mimic)
   int points(int kind) const;
 
-  std::string parse_error(std::string_view text, ParsedMove::Status& status) const;
+  std::string describe_alone(int seat, Move m) const;  // describe_action without the hands shown
+  std::string pile_lines(int seat) const;              // render_for's pile, wrapped to 80 columns
   std::string play_text_error(const std::vector<WrittenCard>& cards, bool pickup_marked, Move& move) const;
 
   int n_;

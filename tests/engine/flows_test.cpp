@@ -869,19 +869,22 @@ TEST_CASE("flows legality: the frontier sweep agrees with search and SAT", "[flo
 // its pruning of states that can no longer start or finish a route must list exactly what
 // the search+SAT path lists, for 2..6 players.
 TEST_CASE("flows legality: the pruned sweep agrees with search and SAT on game positions", "[flows]") {
-  RouteSolver sweep, reference;
+  RouteSolver sweep, whole, reference;
   reference.set_sweep_limit(0);
+  whole.set_placement_budget(0, 0);  // the whole-board sweep settles every open placement
   Rng rng(15);
   int compared = 0, with_illegal = 0;
-  std::vector<std::int32_t> fast, slow;
+  std::vector<std::int32_t> fast, slow, whole_board;
   for (auto [spec, axes] : kEverySeating) {
     for (const Board& b : random_positions(spec, 2, 16)) {
       if (joined_axes(b, axes)) continue;
       const int type = static_cast<int>(rng.below(kTileTypes));
       sweep.legal_placements(b, axes, Legality::kDistinct, type, fast);
       reference.legal_placements(b, axes, Legality::kDistinct, type, slow);
+      whole.legal_placements(b, axes, Legality::kDistinct, type, whole_board);
       INFO(spec << " type " << type << " board " << board_text(b));
       CHECK(fast == slow);
+      CHECK(whole_board == slow);
       ++compared;
       with_illegal += static_cast<int>(slow.size()) < empty_count(b) * canonical_rotations(type).count;
     }
@@ -889,8 +892,28 @@ TEST_CASE("flows legality: the pruned sweep agrees with search and SAT on game p
   CHECK(compared > 100);
   CHECK(with_illegal > 20);
   CHECK(sweep.stats().sweeps > 10);  // the sweep really settled placements
-  // Both kinds: boards after a placement (few open) and whole boards (many open).
+  // Both kinds: boards after a placement, and whole boards (placement budgets of 0).
   CHECK(sweep.stats().placement_sweeps > 0);
-  CHECK(sweep.stats().sweeps - sweep.stats().placement_sweeps > 0);
+  CHECK(whole.stats().sweeps - whole.stats().placement_sweeps > 0);
   CHECK(reference.stats().sweeps == 0);
+}
+
+// A 3-player position a random playout reached where the legal placements took minutes in
+// CaDiCaL (SAT had to prove b4:3 impossible: two routes must share the wires a3-a2-b2, which
+// leaves the third no way north). The depth-first sweeps and the forced-wire check settle it
+// in milliseconds; 130 is the count of an unbounded whole-board sweep of the same board.
+TEST_CASE("flows legality: the position that hung in SAT is settled by the sweeps", "[flows]") {
+  auto game = make_game("flows:players=3");
+  auto s = game->new_initial_state();
+  std::istringstream moves(
+      "T1 e2:0 T2 d5:1 T2 g3:1 T1 b5:5 T2 b3:2 T3 f1:0 T3 a1:1 T3 e6:0 T1 c3:5 T3 f4:1 T2 e4:1 T2 c5:0 "
+      "T1 d7:2 T0 a4:2 T1 f3:2 T1");
+  for (std::string m; moves >> m;) s->apply(parse_or_throw(*s, m));
+  const auto legal = s->legal_moves();
+  CHECK(legal.size() == 130);
+  std::vector<std::string> names;
+  for (Move m : legal) names.push_back(s->move_to_string(m));
+  CHECK(std::find(names.begin(), names.end(), "b4:3") == names.end());  // refuted
+  CHECK(std::find(names.begin(), names.end(), "a2:3") != names.end());
+  CHECK(std::find(names.begin(), names.end(), "b2:2") != names.end());
 }

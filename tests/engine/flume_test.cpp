@@ -504,3 +504,25 @@ TEST_CASE("flume: arena perft on the command line", "[flume]") {
   CHECK(st4 != 0);
   CHECK_THAT(out4, Catch::Contains("size must be odd"));
 }
+
+TEST_CASE("flume: playout hints - keeps the turn 2, hands the opponent an extra placement 0, else 1",
+          "[flume]") {
+  auto g = flume_game(5);
+  REQUIRE(g->playout_hints());
+  auto s = FlumeState::from_board(as_flume(*g),
+                                  {".....",  //
+                                   ".....",  //
+                                   ".....",  //
+                                   "R....",  //
+                                   "....."},
+                                  1, true, true);
+  CHECK(s->playout_hint(0) == 2);   // a1: two border stones and a2, the mover places again
+  CHECK(s->playout_hint(1) == 0);   // b1 ends the turn next to a1, which has 3 occupied neighbours
+  CHECK(s->playout_hint(12) == 1);  // c3: nothing made or given
+  CHECK(s->playout_hint(10) == 1);  // a3: ends the turn, a4 and b3 stay under 3
+  CHECK(s->playout_hint(6) == 1);   // b2: b1 gets 2 (border, b2), not 3
+  auto t =
+      FlumeState::from_board(as_flume(*g), {".....", ".....", ".....", ".....", "R...."}, 2, true, false);
+  REQUIRE(t->swap_available());
+  CHECK(t->playout_hint(t->swap_move()) == 1);
+}

@@ -502,6 +502,14 @@ TEST_CASE("flush: a seat's view does not change when hidden cards are shuffled",
         const std::string text = state->move_to_string(m);
         ParsedMove p = other->parse_move(text);
         if (!p.ok()) break;  // another seat's hidden cards differ here
+        const auto& fs = static_cast<const FlushState&>(*state);
+        if (fs.ends_round(m)) {
+          // The hands still held are shown for scoring: from here the hidden cards are public.
+          const std::string view = state->action_view(seat, m);
+          REQUIRE(view.starts_with(text + ";shown:"));
+          REQUIRE(other->action_view(seat, p.move).starts_with(text + ";shown:"));
+          break;
+        }
         REQUIRE(other->action_view(seat, p.move) == state->action_view(seat, m));
         state->apply(m);
         other->apply(p.move);

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "referee/pgn.h"
-#include "referee/verify.h"
+#include "records/pgn.h"
+#include "records/verify.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace arena;

@@ -3,8 +3,8 @@
 #include <random>
 
 #include "tests/ratings/ratings_test_util.h"
-#include "tournaments/rated_game.h"
-#include "tournaments/ratings.h"
+#include "ratings/rated_game.h"
+#include "ratings/ratings.h"
 
 using namespace arena;
 using namespace arena::test;

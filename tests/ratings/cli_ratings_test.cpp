@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "referee/pgn.h"
+#include "records/pgn.h"
 
 using namespace arena;
 
@@ -79,7 +79,9 @@ TEST_CASE("arena ratings: table, head to head with pairs and SPRT from a record 
   REQUIRE(r.status == 0);
   CHECK(r.out.find("\"anchor\":\"B\"") != std::string::npos);
   INFO(r.out);
-  CHECK(r.out.find("\"name\":\"B\",\"elo\":1E3,\"error\":0E0") != std::string::npos);
+  // Ordinary JSON numbers (issue 14; Boost.JSON alone wrote 1E3 and 0E0).
+  CHECK(r.out.find("\"name\":\"B\",\"elo\":1000,\"error\":0") != std::string::npos);
+  CHECK(r.out.find("E0") == std::string::npos);
   r = run(path + " --format csv");
   REQUIRE(r.status == 0);
   CHECK(r.out.rfind("rank,name,elo,error", 0) == 0);
@@ -103,4 +105,47 @@ TEST_CASE("arena ratings: bad input is named with file and line", "[ratings]") {
   r = run(path + " --anchor A");
   CHECK(r.status != 0);
   std::filesystem::remove(path);
+}
+
+TEST_CASE("arena ratings: records of different games are refused unless --mix; --skip-invalid goes on",
+          "[ratings]") {
+  char dir_template[] = "/tmp/arena-ratings-XXXXXX";
+  REQUIRE(::mkdtemp(dir_template));
+  const std::string dir = dir_template;
+  const std::string random = std::string(ARENA_BIN_DIR) + "/random_bot";
+  const std::string arena = std::string(ARENA_BIN_DIR) + "/arena";
+  auto run = [](const std::string& cmd, int& status) {
+    FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
+    std::string out;
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+    const int st = ::pclose(p);
+    status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return out;
+  };
+  int status = -1;
+  for (const char* spec : {"clump:size=4", "flume:size=5"})
+    run(arena + " match " + spec + " --games 4 --seed 1 -q -o " + dir + "/all.pgn --bot a=" + random +
+            " --bot b=" + random,
+        status);
+  std::string out = run(arena + " ratings " + dir + "/all.pgn", status);
+  INFO(out);
+  CHECK(status == 2);
+  CHECK(out.find("2 different games") != std::string::npos);
+  CHECK(out.find("clump:size=4: 4 game(s)") != std::string::npos);
+  out = run(arena + " ratings --mix " + dir + "/all.pgn", status);
+  CHECK(status == 0);
+  // A damaged record: refused, with the option that skips it; skipped with it.
+  {
+    std::ofstream(dir + "/all.pgn", std::ios::app)
+        << "[Event \"x\"]\n[Game \"clump:size=4\"]\n{1. s1 zz 0.1s} *\n";
+  }
+  out = run(arena + " ratings --mix " + dir + "/all.pgn", status);
+  CHECK(status == 2);
+  CHECK(out.find("--skip-invalid") != std::string::npos);
+  out = run(arena + " ratings --mix --skip-invalid " + dir + "/all.pgn", status);
+  CHECK(status == 0);
+  CHECK(out.find("all.pgn:") != std::string::npos);  // the skipped record, with its place
+  CHECK(out.find("from 8 games") != std::string::npos);
+  std::filesystem::remove_all(dir);
 }

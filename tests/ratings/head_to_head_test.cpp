@@ -1,10 +1,10 @@
-#include "tournaments/head_to_head.h"
+#include "ratings/head_to_head.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "tests/ratings/ratings_test_util.h"
-#include "tournaments/ratings.h"
+#include "ratings/ratings.h"
 
 using namespace arena;
 using namespace arena::test;

@@ -3,8 +3,8 @@
 #include <random>
 
 #include "tests/ratings/ratings_test_util.h"
-#include "tournaments/ranking_model.h"
-#include "tournaments/ratings.h"
+#include "ratings/ranking_model.h"
+#include "ratings/ratings.h"
 
 using namespace arena;
 using namespace arena::test;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "tournaments/rated_game.h"
+#include "ratings/rated_game.h"
 
 namespace arena::test {
 

@@ -4,8 +4,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "referee/pgn.h"
-#include "referee/verify.h"
+#include "records/pgn.h"
+#include "records/verify.h"
 
 using namespace arena;
 

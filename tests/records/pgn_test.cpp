@@ -1,4 +1,4 @@
-#include "referee/pgn.h"
+#include "records/pgn.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

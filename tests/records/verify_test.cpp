@@ -1,8 +1,8 @@
-#include "referee/verify.h"
+#include "records/verify.h"
 
 #include <catch2/catch.hpp>
 
-#include "referee/pgn.h"
+#include "records/pgn.h"
 
 using namespace arena;
 
@@ -210,4 +210,21 @@ TEST_CASE("verify: a PGN text reports the first discrepancy per game with game, 
   report = verify_pgn(edited, race_factory());
   REQUIRE(report.failures.size() == 1);
   CHECK_THAT(report.failures[0].message, Catch::Contains("still to act"));
+}
+
+TEST_CASE("verify: a partnership's fault ranks count sides; the earlier seat count is still accepted",
+          "[records]") {
+  GameRecord r;
+  r.spec = "flume-cards:players=4,target=21,hand_cap=100";
+  r.players = {"a", "b", "c", "d"};
+  r.termination = Termination::kCrash;  // before the deal: off turn
+  r.fault_seat = 3;
+  r.results = {{2, 0, 0}, {1, 1, 1}, {2, 0, 0}, {1, 1, 1}};
+  CHECK_FALSE(verify_record(r, registry_game_factory()));
+  r.results = {{3, 0, 0}, {1, 1, 1}, {3, 0, 0}, {1, 1, 1}};  // written before ranks counted sides
+  CHECK_FALSE(verify_record(r, registry_game_factory()));
+  r.results = {{4, 0, 0}, {1, 1, 1}, {4, 0, 0}, {1, 1, 1}};
+  auto d = verify_record(r, registry_game_factory());
+  REQUIRE(d);
+  CHECK_THAT(d->message, Catch::Contains("the rules say rank 2"));
 }

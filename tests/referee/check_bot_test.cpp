@@ -100,6 +100,7 @@ TEST_CASE("check-bot: each misbehaving bot fails the check named for its fault",
       {"garbage_bot", "messages", true},      {"flood_bot", "messages", true},
       {"close_stdout_bot", "no_crash", true}, {"stubborn_bot", "quit", false},
       {"orphan_child_bot", "quit", false},    {"one_game_bot", "many_games", true},
+      {"orphan_session_bot", "quit", false},  // its child left the group and the session
   };
   for (const Case& c : cases) {
     const std::string tag = new_tag();

@@ -59,9 +59,13 @@ TEST_CASE("arena match: clear errors for bad input", "[referee]") {
   r = run_arena("match clump --bot a=" + kRandom + " --tc fast");
   CHECK(r.status == 2);
   CHECK(r.out.find("--tc") != std::string::npos);
+  // A bot that cannot start stops the match before its first game (issue 14; it used to lose
+  // every game while the match ended with status 0).
   r = run_arena("match clump --bot a=" + kRandom + " --bot b=/no/such/bot --games 1");
-  CHECK(r.status == 0);  // the missing bot loses its game; the match still ends normally
-  CHECK(r.out.find("start-failure by b") != std::string::npos);
+  CHECK(r.status == 2);
+  CHECK(r.out.find("arena: error: bot 'b' could not start: cannot start: '/no/such/bot' does not exist") !=
+        std::string::npos);
+  CHECK(r.out.find("no game was played") != std::string::npos);
 }
 
 // The real Ctrl-C path: SIGINT reaches the running `arena match`, the runner stops its

@@ -1,4 +1,4 @@
-#include "referee/command_line.h"
+#include "process/command_line.h"
 
 #include <catch2/catch.hpp>
 
@@ -21,6 +21,9 @@ TEST_CASE("command line: NAME=CMD", "[referee]") {
   CHECK(nc.command == "python3 a.py --x=1");
   CHECK_THROWS_WITH(parse_named_command("alpha"), Catch::Contains("NAME=COMMAND"));
   CHECK_THROWS_AS(parse_named_command("=./x"), std::invalid_argument);
-  CHECK_THROWS_WITH(parse_named_command("a b=./x"), Catch::Contains("letters"));
+  // One rule for names everywhere (process/bot_name.h): spaces inside are fine, control
+  // characters are not.
+  CHECK(parse_named_command("a b=./x").name == "a b");
+  CHECK_THROWS_WITH(parse_named_command("a\tb=./x"), Catch::Contains("control characters"));
   CHECK_THROWS_AS(parse_named_command("a="), std::invalid_argument);
 }

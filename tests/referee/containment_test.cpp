@@ -9,7 +9,7 @@
 #include <fstream>
 #include <set>
 
-#include "referee/bot_process.h"
+#include "process/bot_process.h"
 #include "referee_test_util.h"
 
 using namespace arena;
@@ -106,7 +106,11 @@ TEST_CASE(
   CHECK((r.termination == Termination::kNormal || r.termination == Termination::kLengthCap));
   std::set<std::string> keys;
   for (const auto& e : s.env) keys.insert(e.substr(0, e.find('=')));
-  CHECK(keys == std::set<std::string>{"HOME", "LANG", "PATH", "TMPDIR"});
+  // ARENA_BOT_ID is the marker by which the referee finds every process the bot starts
+  // (process/bot_tree.h); it names no secret of the referee (its pid and a counter).
+  CHECK(keys == std::set<std::string>{"ARENA_BOT_ID", "HOME", "LANG", "PATH", "TMPDIR"});
+  for (const auto& e : s.env)
+    if (e.rfind("ARENA_BOT_ID=", 0) == 0) CHECK(e.find("the-deal") == std::string::npos);
   CHECK(s.fds == std::vector<std::string>{"0", "1", "2"});
   REQUIRE(s.args.size() == 3);  // the program, the test's tag and the probe, nothing else
   CHECK(s.args[1].rfind("--arena-test-tag=", 0) == 0);

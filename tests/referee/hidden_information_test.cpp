@@ -48,6 +48,16 @@ struct Tally {
 // `replace`: the second world may also take another outcome at one hidden node (sound
 // only where nothing reaches a seat without an event: Flows tiles, Flush cards; not in
 // the Flume card game, whose dealer takes the stock).
+// Whether the seat is told the same whatever the outcome of this chance node: only such
+// outcomes are mutated. (A node whose view shows part of the outcome, such as the Flume card
+// game's dealer seeing the stock it takes with the last refill, tells the worlds apart.)
+bool outcome_hidden(const State& state, int seat) {
+  const auto outcomes = state.chance_outcomes();
+  for (const auto& [m, p] : outcomes)
+    if (state.action_view(seat, m) != state.action_view(seat, outcomes.front().first)) return false;
+  return true;
+}
+
 void compare_worlds(const Game& game, Rng& rng, int max_cut, bool replace, Tally& tally) {
   const int n = game.num_players();
   std::vector<Move> scratch;
@@ -60,7 +70,8 @@ void compare_worlds(const Game& game, Rng& rng, int max_cut, bool replace, Tally
   while (static_cast<int>(moves.size()) < cut && !state->is_terminal()) {
     const Move m = random_action(*state, rng, scratch);
     const std::string text = state->move_to_string(m);
-    if (state->is_chance() && state->action_view(seat, m) != text) hidden.push_back(moves.size());
+    if (state->is_chance() && state->action_view(seat, m) != text && outcome_hidden(*state, seat))
+      hidden.push_back(moves.size());
     moves.push_back(m);
     texts.push_back(text);
     state->apply(m);

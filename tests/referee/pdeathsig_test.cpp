@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "referee/bot_process.h"
+#include "process/bot_process.h"
 #include "referee_test_util.h"
 
 namespace {

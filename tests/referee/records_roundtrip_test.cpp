@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "engine/core/registry.h"
-#include "referee/pgn.h"
-#include "referee/verify.h"
+#include "records/pgn.h"
+#include "records/verify.h"
 #include "referee_test_util.h"
 
 using namespace arena;

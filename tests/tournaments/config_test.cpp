@@ -35,7 +35,7 @@ TEST_CASE("config: errors name the key's path and what was expected", "[config]"
   CHECK_THAT(error_of(R"({"bots":[{"name":"a"}]})"), Catch::Contains("bots[0].command: missing"));
   CHECK_THAT(error_of(R"({"concurrency":0})"), Catch::Contains("concurrency: 0 is out of range"));
   CHECK_THAT(error_of(R"({"concurrency":"2"})"), Catch::Contains("concurrency: expected an integer"));
-  CHECK_THAT(error_of(R"({"format":"swiss"})"), Catch::Contains("format: 'swiss' is not a format"));
+  CHECK_THAT(error_of(R"({"format":"ladder"})"), Catch::Contains("format: 'ladder' is not a format"));
   CHECK_THAT(error_of(R"({"gauntlet":[1]})"), Catch::Contains("gauntlet[0]: expected a string"));
   CHECK_THAT(error_of("[1,2]"), Catch::Contains("expected a JSON object"));
   CHECK_THAT(error_of("{"), Catch::Contains("not valid JSON"));

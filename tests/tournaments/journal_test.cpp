@@ -48,7 +48,7 @@ TEST_CASE("journal: reopening continues; a torn last line is cut off", "[journal
   auto path = temp_file("a");
   {
     Journal j(path.string());
-    CHECK(j.entries().empty());
+    CHECK(j.size() == 0);
     j.append(entry(0));
     j.append(entry(1));
   }
@@ -58,12 +58,12 @@ TEST_CASE("journal: reopening continues; a torn last line is cut off", "[journal
   }
   {
     Journal j(path.string());
-    REQUIRE(j.entries().size() == 2);
+    REQUIRE(j.size() == 2);
     j.append(entry(2));
   }
   Journal j(path.string());
-  REQUIRE(j.entries().size() == 3);
-  CHECK(j.entries()[2].round == entry(2).round);
+  REQUIRE(j.size() == 3);
+  CHECK(j.entry(2).round == entry(2).round);
   fs::remove(path);
 }
 
@@ -79,5 +79,38 @@ TEST_CASE("journal: out-of-order or corrupt lines are reported with their line",
     out << journal_line(entry(0)) << "{not json\n";
   }
   CHECK_THROWS_WITH(Journal(path.string()), Catch::Contains(":2:"));
+  fs::remove(path);
+}
+
+TEST_CASE("journal: a file of several read blocks comes back line for line as the general parser reads it",
+          "[journal]") {
+  auto path = temp_file("c");
+  std::vector<std::string> lines;
+  {
+    std::ofstream out(path, std::ios::binary);
+    for (int i = 0; i < 30000; ++i) {  // about 6 MB: lines straddle the 4 MB blocks
+      JournalEntry e = entry(i);
+      e.players = {i % 7 ? "b" + std::to_string(i % 50) : "a \"quoted\" bot", "b"};
+      e.ranks = i % 5 ? std::vector<int>{2, 1} : std::vector<int>{};
+      e.scores = i % 5 ? std::vector<double>{0, 1.0 / (1 + i % 3)} : std::vector<double>{};
+      e.teams = i % 5 ? std::vector<int>{0, 1} : std::vector<int>{};
+      e.termination = i % 5 ? "normal" : "aborted";
+      e.fault_seat = i % 11 == 0 ? 2 : 0;
+      lines.push_back(journal_line(e));
+      out << lines.back();
+    }
+    out << lines.back().substr(0, 30);  // torn
+  }
+  const auto torn_size = fs::file_size(path);
+  Journal j(path.string());
+  REQUIRE(j.size() == lines.size());
+  CHECK(fs::file_size(path) == torn_size - 30);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const JournalEntry a = j.entry(i),
+                       b = parse_journal_line_general(lines[i].substr(0, lines[i].size() - 1));
+    REQUIRE(journal_line(a) == lines[i]);  // every field, byte for byte
+    CHECK(a.players == b.players);
+    CHECK(a.scores == b.scores);
+  }
   fs::remove(path);
 }

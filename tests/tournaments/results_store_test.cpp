@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "referee/pgn.h"
+#include "records/pgn.h"
 #include "tournaments/results_store.h"
 
 using namespace arena;
@@ -58,7 +58,7 @@ TEST_CASE("results store: games commit in schedule order whatever order they fin
   CHECK(slurp(pgn) == expected);
   ResultsStore again(pgn.string(), journal.string());
   CHECK(again.committed() == 3);
-  CHECK(again.entries()[2].pgn_end == expected.size());
+  CHECK(again.journal().pgn_end(2) == expected.size());
 }
 
 TEST_CASE("results store: a record without its journal line is cut off on reopen", "[store]") {

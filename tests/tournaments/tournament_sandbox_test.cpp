@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "referee/bot_process.h"
+#include "process/bot_process.h"
 #include "tournaments/config.h"
 
 namespace fs = std::filesystem;

@@ -15,7 +15,7 @@
 #include <thread>
 
 #include "../referee/referee_test_util.h"
-#include "referee/verify.h"
+#include "records/verify.h"
 
 extern char** environ;
 

@@ -1,0 +1,288 @@
+// `arena match GAME_SPEC --bot NAME=CMD ... --games N`: plays a match between bot
+// executables (or a person at the terminal), prints a line per game and a summary,
+// and appends the records to --out.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <random>
+
+#include "cli/commands.h"
+#include "cli/match_watch.h"
+#include "cli/record_file.h"
+#include "cli/run_flags.h"
+#include "engine/core/random.h"
+#include "engine/core/registry.h"
+#include "process/command_line.h"
+#include "ratings/head_to_head.h"
+#include "ratings/rated_game.h"
+#include "records/pgn.h"
+#include "referee/match_runner.h"
+#include "referee/match_schedule.h"
+#include "referee/match_summary.h"
+#include "referee/openings.h"
+#include "tournaments/schedule.h"
+
+namespace arena::cli {
+
+namespace {
+
+struct MatchOptions {
+  std::string spec;
+  RunFlags run;
+  int games = 0;
+  std::uint64_t seed = 0;
+  bool seed_given = false;
+  std::string out;
+  std::string event = "Arena match";
+  bool quiet = false;
+  std::string sprt;  // stop rule: elo0=..,elo1=..,alpha=..,beta=..
+  int watch = 0;     // game drawn live (1-based); 0: none
+};
+
+// The SPRT stop rule of a two-bot match: after every game, the head-to-head statistics of
+// the games so far (pentanomial when paired) and the decision.
+class SprtStop {
+ public:
+  explicit SprtStop(const std::string& text) {
+    if (text.empty()) return;
+    try {
+      params_ = parse_sprt(text);
+    } catch (const std::invalid_argument& e) {
+      throw CommandError{std::string("--sprt: ") + e.what()};
+    }
+  }
+  bool active() const { return params_.has_value(); }
+  // Adds a finished game; true once a bound is crossed.
+  bool add(const GameRecord& record) {
+    records_.push_back(record);
+    const auto h2h = head_to_head(rated_games_from_records(records_, nullptr), params_);
+    if (!h2h || !h2h->sprt) return false;
+    last_ = *h2h;
+    return h2h->sprt->decision != "continue";
+  }
+  std::string progress_line() const {
+    if (!last_ || !last_->sprt) return "";
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "SPRT: LLR %.2f (bounds %.2f, %.2f) after %zu games: %s", last_->sprt->llr,
+                  last_->sprt->lower, last_->sprt->upper, records_.size(), last_->sprt->decision.c_str());
+    return buf;
+  }
+  std::string report() const { return last_ ? render_head_to_head_text(*last_) : ""; }
+
+ private:
+  std::optional<SprtParams> params_;
+  std::vector<GameRecord> records_;
+  std::optional<HeadToHead> last_;
+};
+
+std::string self_executable() {
+  char buf[4096];
+  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) throw CommandError{"cannot find the arena executable for a human seat"};
+  return std::string(buf, static_cast<std::size_t>(n));
+}
+
+// The bots of --bot, a person at the terminal for the command 'human'.
+std::vector<BotSpec> match_bots(const RunFlags& flags, bool& human) {
+  std::vector<BotSpec> bots;
+  human = false;
+  for (const NamedBot& nb : named_bots(flags)) {
+    BotSpec b;
+    b.name = nb.name;
+    if (nb.command == "human") {
+      b.command.argv = {self_executable(), "play-human"};
+      // For tests: the person's side on files instead of /dev/tty (docs/referee.md).
+      const char* in = std::getenv("ARENA_HUMAN_INPUT");
+      const char* out = std::getenv("ARENA_HUMAN_OUTPUT");
+      if (in && out) b.command.argv.insert(b.command.argv.end(), {"--input", in, "--output", out});
+      b.command.own_process_group = false;
+      b.untimed = true;
+      human = true;
+    } else {
+      b.command.argv = split_command_line(nb.command);
+    }
+    bots.push_back(std::move(b));
+  }
+  if (bots.empty()) throw CommandError{"give at least one --bot NAME=COMMAND"};
+  return bots;
+}
+
+// Team games with one bot per seat: every partnership and its rotations (the tournament's
+// table_arrangements), so no bot always plays beside the same partner. Empty otherwise.
+std::vector<std::vector<int>> partnership_arrangements(const Game& game, int bots) {
+  const int seats = game.num_players();
+  std::vector<int> teams(seats);
+  bool has_teams = false;
+  for (int s = 1; s <= seats; ++s) {
+    teams[s - 1] = game.team_of(s);
+    has_teams = has_teams || teams[s - 1] != s - 1;
+  }
+  if (!has_teams || bots != seats) return {};
+  std::vector<int> table(seats);
+  for (int b = 0; b < seats; ++b) table[b] = b;
+  return table_arrangements(table, teams);
+}
+
+// The openings of --openings, one per rotation of seats (each played from every seat).
+std::vector<Opening> match_openings(const RunFlags& flags, const Game& game) {
+  if (flags.openings.empty()) return {};
+  std::ifstream in(flags.openings);
+  if (!in) throw CommandError{"--openings: cannot read '" + flags.openings + "'"};
+  return read_openings(in, flags.openings, game);
+}
+
+// Fewer bots than seats: seats are dealt in turn, so some bot sits in several seats of one
+// game. A warning for programs; refused for a person, who would see several hands.
+void check_seat_count(const Game& game, std::size_t bots, bool human) {
+  const int seats = game.num_players();
+  if (static_cast<int>(bots) >= seats) return;
+  if (human)
+    throw CommandError{game.spec() + " has " + std::to_string(seats) + " seats but " + std::to_string(bots) +
+                       " bots were given: a person would play several seats and "
+                       "see several hands; give one --bot per seat"};
+  std::cerr << "arena: warning: " << game.spec() << " has " << seats << " seats and only " << bots
+            << " bots: some play several seats of one game (against or beside themselves)\n";
+}
+
+// The games of the match: seat rotations (or partnership rotations in team games), each
+// with its seed and opening.
+std::vector<GameJob> match_jobs(const MatchOptions& o, const Game& game, int bots, std::uint64_t seed,
+                                int& games) {
+  const int seats = game.num_players();
+  const std::vector<Opening> openings = match_openings(o.run, game);
+  const std::vector<std::vector<int>> arrangements = partnership_arrangements(game, bots);
+  const int set = arrangements.empty() ? seats : static_cast<int>(arrangements.size());
+  games = o.games > 0 ? o.games : set;
+  auto jobs = rotation_schedule(game.spec(), bots, seats, games, seed);
+  if (!arrangements.empty())
+    for (int g = 0; g < games; ++g) {
+      // Partnerships rotate as in tournaments: every arrangement of one set shares a seed.
+      jobs[g].seats = arrangements[g % set];
+      jobs[g].seed = derive_seed(seed, static_cast<std::uint64_t>(g / set));
+    }
+  for (std::size_t g = 0; g < jobs.size() && !openings.empty(); ++g) {
+    const std::size_t rotation = g / static_cast<std::size_t>(seats);
+    jobs[g].opening = o.run.openings_order == "random"
+                          ? openings[derive_seed(jobs[g].seed, 2) % openings.size()]
+                          : openings[rotation % openings.size()];
+  }
+  return jobs;
+}
+
+// The --out file could not take a record: the match stops, and the message says what the
+// file holds.
+CommandError write_failure(const RecordFile& out, int finished) {
+  return CommandError{
+      "cannot write '" + out.path() + "': " + out.error() + "\n" + std::to_string(out.records()) +
+      " game record(s) of this match are in it, each complete; game " + std::to_string(finished) +
+      " and any later were not recorded. Free some space and play them again."};
+}
+
+void run_match(const MatchOptions& o) {
+  auto game = make_game(o.spec);  // SpecError names the problem
+  const int seats = game->num_players();
+  bool human = false;
+  std::vector<BotSpec> bots = match_bots(o.run, human);
+  check_seat_count(*game, bots.size(), human);
+  RunnerOptions ro;
+  ro.time = time_control(o.run, 10000);
+  apply_run_flags(o.run, ro);
+  ro.event = o.event;
+  if (human) ro.concurrency = 1;
+  SprtStop sprt(o.sprt);
+  if (sprt.active() && (seats != 2 || bots.size() != 2))
+    throw CommandError{"--sprt needs a two-seat game and exactly two bots"};
+  bool sprt_decided = false, write_failed = false;
+
+  std::uint64_t seed = o.seed;
+  if (!o.seed_given) seed = (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}();
+  int games = 0;
+  const auto jobs = match_jobs(o, *game, static_cast<int>(bots.size()), seed, games);
+  RecordFile out(o.out);
+  if (!o.quiet)
+    std::cout << "match " << game->spec() << ": " << games << " games, seed " << seed << ", time "
+              << ro.time.text() << ", concurrency " << ro.concurrency << "\n"
+              << std::flush;
+
+  std::vector<std::string> names;
+  for (const auto& b : bots) names.push_back(b.name);
+  if (o.watch > games)
+    throw CommandError{"--watch " + std::to_string(o.watch) + ": the match has " + std::to_string(games) +
+                       " games"};
+  if (o.watch > 0) {
+    std::vector<std::string> seat_names;
+    for (int bot : jobs[o.watch - 1].seats) seat_names.push_back(names[bot]);
+    ro.watch = make_watch_printer(stdout, ::isatty(STDOUT_FILENO), o.watch, std::move(seat_names));
+    ro.watch_job = static_cast<std::size_t>(o.watch - 1);
+  }
+  MatchSummary summary(names);
+  int finished = 0, start_failures = 0;
+  MatchRunner runner(std::move(bots), ro);
+  runner.run(jobs, [&](std::size_t, const GameRecord& record) {
+    const bool aborted = record.termination == Termination::kAborted;
+    // A person's interrupted game is kept (Result "*", ratings skip it); a bot game is not.
+    const bool keep = !aborted || (human && !record.actions.empty());
+    if (out.enabled() && !write_failed && keep && !out.append(format_pgn(record))) {
+      write_failed = true;
+      runner.stop();
+    }
+    summary.add(record);
+    if (aborted) return;
+    ++finished;
+    if (record.termination == Termination::kStartFailure) ++start_failures;
+    if (!o.quiet) std::cout << MatchSummary::game_line(record, finished, games) << "\n" << std::flush;
+    if (sprt.active() && !sprt_decided) {
+      sprt_decided = sprt.add(record);
+      if (!o.quiet || sprt_decided) std::cout << sprt.progress_line() << "\n" << std::flush;
+      if (sprt_decided) runner.stop();  // games in progress are aborted: not counted
+    }
+  });
+  std::cout << "\n" << summary.table(seats);
+  if (sprt.active()) std::cout << "\n" << sprt.report();
+  if (write_failed) throw write_failure(out, finished);
+  if (!sprt_decided && (runner.stopped() || summary.aborted() > 0))
+    throw CommandError{
+        "match interrupted after " + std::to_string(finished) + " of " + std::to_string(games) + " games",
+        130};
+  // All bots started before the first game; one that later could not cost games.
+  if (start_failures > 0)
+    throw CommandError{std::to_string(start_failures) + " of " + std::to_string(finished) +
+                           " game(s) were lost to a bot that could not start (see 'start-failure' above)",
+                       1};
+}
+
+}  // namespace
+
+void add_match_command(CLI::App& app) {
+  auto o = std::make_shared<MatchOptions>();
+  auto* cmd = app.add_subcommand("match", "Play games between bot executables and write their records");
+  cmd->add_option("game", o->spec, "Game spec, e.g. clump or clump:size=6")->required();
+  add_run_flags(
+      *cmd, o->run,
+      kBotFlags | kTimeFlags | kProcessFlags | kConcurrencyFlag | kLegalFlag | kLogDirFlag | kOpeningFlags);
+  cmd->get_option("--bot")->required()->description(
+      "NAME=COMMAND, once per bot; COMMAND is a program with its arguments, or 'human' to play yourself");
+  cmd->add_option("--games,-n", o->games, "Number of games (default: one per seat rotation)")
+      ->check(CLI::Range(1, 100000000));
+  cmd->add_option_function<std::uint64_t>(
+      "--seed", [o](std::uint64_t s) { o->seed = s, o->seed_given = true; },
+      "Base seed (default: random, printed)");
+  cmd->add_option("--out,-o", o->out, "Append the game records (PGN) to this file");
+  cmd->add_option("--event", o->event, "Event tag of the records");
+  cmd->add_option("--sprt", o->sprt,
+                  "Stop as soon as the SPRT decides: elo0=..,elo1=..,alpha=..,beta=.. (normalised Elo; "
+                  "two bots, two seats; --games is the cap)");
+  cmd->add_flag("--quiet,-q", o->quiet, "Only print the summary");
+  cmd->add_flag(
+         "--watch{1}", o->watch,
+         "Draw a game live as it is played: --watch the first, --watch=N game N (redrawn on a terminal, "
+         "one line per action otherwise)")
+      ->check(CLI::PositiveNumber);
+  cmd->callback([o] { run_match(*o); });
+}
+
+}  // namespace arena::cli

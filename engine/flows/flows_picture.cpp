@@ -1,0 +1,87 @@
+// Flows' picture: the hex board with every placed tile, its rotation and the seat whose flow
+// runs along each of its paths; the drawn tile is shown to its drawer (and the full table)
+// only, the others see that a tile is in hand.
+#include "engine/core/picture.h"
+#include "engine/flows/flows_game.h"
+
+namespace arena::flows {
+
+namespace {
+
+// The seat whose border a flow leaving (cell, side) reaches along placed tiles, 0 none. Unlike
+// trace() it may start inside a closed loop of tiles, so it stops after visiting every slot.
+int flow_seat(const Board& board, const Seating& seating, int cell, int side) {
+  const Geometry& g = geometry();
+  for (int steps = 0; steps <= kSlots; ++steps) {
+    const int next = g.neighbour[cell][side];
+    if (next < 0) {
+      const int owner = g.port_owner[cell][side];
+      return owner >= 0 ? seating.seat_on_side[owner] : 0;
+    }
+    if (board.empty(next)) return 0;
+    side = pairing_mates(board.pairing[next])[opposite(side)];
+    cell = next;
+  }
+  return 0;
+}
+
+PictureCell tile_cell(const Board& board, const Seating& seating, int cell) {
+  const Geometry& g = geometry();
+  PictureCell c;
+  const int row = g.row[cell];
+  c.y = row;
+  c.x = 2 * (g.column[cell] - 1) + (kRows - g.row_length[row]);
+  c.name = cell_name(cell);
+  if (board.empty(cell)) return c;
+  const TileRotation tr = tile_of_pairing(board.pairing[cell]);
+  c.tile = "T" + std::to_string(tr.type);
+  c.rotation = tr.rotation;
+  const Mates& mates = pairing_mates(board.pairing[cell]);
+  for (int a = 0; a < kHexSides; ++a) {
+    if (mates[a] < a) continue;
+    int seat = flow_seat(board, seating, cell, a);
+    if (seat == 0) seat = flow_seat(board, seating, cell, mates[a]);
+    c.links.push_back({a, mates[a], seat});
+  }
+  return c;
+}
+
+}  // namespace
+
+Picture FlowsState::picture(int seat) const {
+  Picture p = picture_frame(*this, seat);
+  const Seating& st = rules().seating();
+  PictureBoard b;
+  b.shape = PictureBoard::Shape::kHex;
+  b.width = 2 * kRows;
+  b.height = kRows;
+  for (int cell = 0; cell < kCells; ++cell) b.cells.push_back(tile_cell(board_, st, cell));
+  b.edge_seats.assign(st.seat_on_side.begin(), st.seat_on_side.end());
+  p.boards.push_back(std::move(b));
+  if (drawn_ >= 0) {
+    PictureZone z{"drawn", mover(), {}, {}, 0};
+    if (seat == 0 || seat == mover())
+      z.cards.push_back("T" + std::to_string(drawn_));
+    else
+      z.hidden = 1;
+    p.zones.push_back(std::move(z));
+  }
+  for (int t = 0; t < kTileTypes; ++t)
+    p.values.push_back({"unplaced T" + std::to_string(t), std::to_string(unplaced_[t]), 0});
+  for (int s = 1; s <= st.players; ++s)
+    p.values.push_back({"side",
+                        std::to_string(st.side_of_seat[s - 1]) + " (team " +
+                            std::to_string(st.team_of_seat[s - 1] + 1) + ")",
+                        s});
+  if (over_) {
+    p.caption = "over: winners";
+    for (int s = 1; s <= st.players; ++s)
+      if (winners_ >> st.axis_of_seat(s) & 1) p.caption += " " + std::to_string(s);
+    if (unplayable_) p.caption += " (unplayable tile)";
+  } else if (drawn_ < 0) {
+    p.caption = "seat " + std::to_string(mover()) + " draws a tile";
+  }
+  return p;
+}
+
+}  // namespace arena::flows

@@ -1,0 +1,32 @@
+// Flume's picture: the square board with its stones, the same for every seat since nothing
+// is hidden.
+#include "engine/core/picture.h"
+#include "engine/flume/flume.h"
+#include "engine/grid/square_coords.h"
+
+namespace arena::flume {
+
+Picture FlumeState::picture(int seat) const {
+  Picture p = picture_frame(*this, seat);
+  PictureBoard b;
+  b.shape = PictureBoard::Shape::kSquare;
+  b.width = b.height = n_;
+  for (int cell = 0; cell < n_ * n_; ++cell) {
+    PictureCell c;
+    c.x = cell % n_;
+    c.y = cell / n_;
+    c.name = grid::cell_name(cell, n_);
+    c.stone = board_[cell] == kEmpty ? 0 : board_[cell] + 1;
+    b.cells.push_back(std::move(c));
+  }
+  p.boards.push_back(std::move(b));
+  p.values.push_back({"stones", std::to_string(stones_[kRed]), 1});
+  p.values.push_back({"stones", std::to_string(stones_[kBlue]), 2});
+  p.values.push_back({"empty", std::to_string(empty_), 0});
+  if (!over_ && turn_placements_ > 0)
+    p.caption += " (placement " + std::to_string(turn_placements_ + 1) + " of the turn)";
+  if (swap_available()) p.caption += "; the swap is available";
+  return p;
+}
+
+}  // namespace arena::flume

@@ -1,0 +1,78 @@
+// The Flume card game's picture: per seat its hand (face down for other seats) and its
+// discards (face down but for the discarder), the stock as a count, the trick on the table,
+// and bids, contract, trump, call and scores. A seat sees no more than its observation.
+#include <bit>
+
+#include "engine/core/picture.h"
+#include "engine/flume_cards/flume_cards_state.h"
+
+namespace arena::flume_cards {
+
+namespace {
+
+std::vector<std::string> card_list(CardMask m) {
+  std::vector<std::string> out;
+  for (Card c = 0; c < kDeckSize; ++c)
+    if (m & bit(c)) out.push_back(card_name(c));
+  return out;
+}
+
+// The cards `viewer` may see of a mask owned by `owner` (1-based): all or a count.
+PictureZone zone(const char* name, int owner, CardMask m, bool visible) {
+  PictureZone z{name, owner, {}, {}, 0};
+  if (visible)
+    z.cards = card_list(m);
+  else
+    z.hidden = std::popcount(m);
+  return z;
+}
+
+}  // namespace
+
+Picture FlumeCardsState::picture(int seat) const {
+  Picture p = picture_frame(*this, seat);
+  p.caption = phase_name() + (p.to_move ? ", seat " + std::to_string(p.to_move) + " to act" : "");
+  const bool dealt = phase_ != Phase::kChooseDealer;
+  for (int s = 0; s < players_; ++s) {
+    const bool mine = seat == 0 || seat == s + 1;
+    if (dealt) {
+      p.zones.push_back(zone("hand", s + 1, hands_[s], mine));
+      if (discard_count_[s] > 0) p.zones.push_back(zone("discards", s + 1, discarded_[s], mine));
+    }
+    p.values.push_back({"score", std::to_string(scores_[s]), s + 1});
+    if (dealt) {
+      p.values.push_back({"bid",
+                          bids_[s] < 0    ? "-"
+                          : bids_[s] == 0 ? "pass"
+                                          : std::to_string(bids_[s]),
+                          s + 1});
+      if (s == dealer_) p.values.push_back({"dealer", "yes", s + 1});
+    }
+  }
+  if (dealt) p.zones.push_back(zone("stock", 0, stock_, seat == 0));
+  if (tricks_done_ > 0 || phase_ == Phase::kPlay) {
+    const int shown = tricks_done_ < kTricks && phase_ == Phase::kPlay ? tricks_done_ : tricks_done_ - 1;
+    const Trick& t = tricks_[shown];
+    PictureZone trick{"trick", 0, {}, {}, 0};
+    for (int k = 0; k < t.count; ++k) {
+      trick.cards.push_back(card_name(t.cards[k]));
+      trick.played_by.push_back((t.leader + k) % players_ + 1);
+    }
+    p.zones.push_back(std::move(trick));
+    std::array<int, kMaxPlayers> won{};
+    for (int i = 0; i < tricks_done_; ++i) ++won[tricks_[i].winner];
+    for (int s = 0; s < players_; ++s) p.values.push_back({"tricks", std::to_string(won[s]), s + 1});
+  }
+  if (bidder_ >= 0)
+    p.values.push_back(
+        {"contract", "seat " + std::to_string(bidder_ + 1) + " bids " + std::to_string(high_bid_), 0});
+  if (trump_ >= 0) p.values.push_back({"trump", std::string(1, suit_letter(trump_)), 0});
+  if (players_ == 5 && trump_ >= 0) {
+    p.values.push_back({"called", alone_ ? "alone" : called_ < 0 ? "-" : card_name(called_), 0});
+    if (partner_ >= 0 && (partner_revealed_ || seat == 0 || seat == partner_ + 1))
+      p.values.push_back({"partner", "seat " + std::to_string(partner_ + 1), 0});
+  }
+  return p;
+}
+
+}  // namespace arena::flume_cards

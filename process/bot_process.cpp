@@ -1,0 +1,672 @@
+#include "process/bot_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <boost/asio/posix/stream_descriptor.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/readable_pipe.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/writable_pipe.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/optional.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <type_traits>
+
+#include "process/bot_tree.h"
+#include "process/child_launch.h"
+#include "process/pipe_reader.h"
+#include "process/scratch_dir.h"
+#include "protocol/bot_text.h"
+#include "protocol/line_reader.h"
+#include "protocol/messages.h"
+
+namespace arena {
+
+namespace asio = boost::asio;
+using error_code = boost::system::error_code;
+
+namespace {
+
+bool is_executable_file(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
+}
+
+// Absolute path of the program, or "" with `error` set.
+std::string resolve_program(const std::string& program, std::string& error) {
+  if (program.empty()) {
+    error = "empty command";
+    return "";
+  }
+  if (program.find('/') != std::string::npos) {
+    std::error_code ec;
+    std::string abs = std::filesystem::absolute(program, ec).string();
+    if (!std::filesystem::exists(abs)) {
+      error = "'" + program + "' does not exist";
+      return "";
+    }
+    if (!is_executable_file(abs)) {
+      error = "'" + program + "' is not an executable file";
+      return "";
+    }
+    return abs;
+  }
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    std::size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    std::string dir = dirs.substr(start, end - start);
+    if (dir.empty()) dir = ".";
+    std::string candidate = dir + "/" + program;
+    if (is_executable_file(candidate)) return std::filesystem::absolute(candidate).string();
+    start = end + 1;
+  }
+  error = "'" + program + "' not found in PATH";
+  return "";
+}
+
+// The bubblewrap arguments that put `program` in a sandbox: its own network, PID, IPC
+// and UTS namespaces; a read-only view of the system folders; a private /tmp; the
+// program's own folder read-only; the scratch folder writable. Nothing else of the
+// host's file system (the referee's output folder, other bots) is visible.
+std::vector<std::string> bwrap_arguments(const std::string& program, const std::string& scratch,
+                                         const std::string& working_dir) {
+  std::vector<std::string> a = {"--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+                                "--die-with-parent"};
+  for (const char* dir : {"/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
+    std::error_code ec;
+    auto st = std::filesystem::symlink_status(dir, ec);
+    if (ec || !std::filesystem::exists(st)) continue;
+    if (std::filesystem::is_symlink(st)) {
+      a.insert(a.end(), {"--symlink", std::filesystem::read_symlink(dir, ec).string(), dir});
+    } else {
+      a.insert(a.end(), {"--ro-bind", dir, dir});
+    }
+  }
+  a.insert(a.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
+  const std::string own = std::filesystem::path(program).parent_path().string();
+  if (!own.empty() && own != "/usr/bin" && own != "/bin") a.insert(a.end(), {"--ro-bind", own, own});
+  if (!working_dir.empty()) a.insert(a.end(), {"--ro-bind", working_dir, working_dir});
+  if (!scratch.empty()) a.insert(a.end(), {"--bind", scratch, scratch});
+  const std::string chdir = !working_dir.empty() ? working_dir : !scratch.empty() ? scratch : "/";
+  a.insert(a.end(), {"--chdir", chdir, "--", program});
+  return a;
+}
+
+// When exec fails on a file that exists, the cause is usually its "#!" line: an interpreter
+// that is not installed, or a carriage return at the end of the line (a script saved with
+// Windows line endings), which makes the kernel look for "/bin/sh\r". "" when not that.
+std::string explain_interpreter(const std::string& program) {
+  std::ifstream in(program, std::ios::binary);
+  std::string first;
+  if (!in || !std::getline(in, first) || first.rfind("#!", 0) != 0) return "";
+  if (!first.empty() && first.back() == '\r')
+    return " (its first line '" + first.substr(0, first.size() - 1) +
+           "' ends in a carriage return: the script has Windows line endings; convert it, e.g. with "
+           "dos2unix)";
+  std::string interpreter = first.substr(2);
+  interpreter.erase(0, interpreter.find_first_not_of(" \t"));
+  interpreter = interpreter.substr(0, interpreter.find_first_of(" \t"));
+  if (!interpreter.empty() && !std::filesystem::exists(interpreter))
+    return " (its interpreter '" + interpreter + "', named on its first line, does not exist)";
+  return "";
+}
+
+// ARENA_BWRAP names the bwrap to use (a site's own build, or a missing path in tests of the
+// error); otherwise "bwrap" on PATH.
+std::string find_bwrap() {
+  if (const char* chosen = std::getenv("ARENA_BWRAP"); chosen && *chosen)
+    return is_executable_file(chosen) ? std::string(chosen) : std::string();
+  std::string ignored;
+  return resolve_program("bwrap", ignored);
+}
+
+// Runs `bwrap ... /bin/true` once; "" if that works, else what went wrong.
+std::string probe_bwrap() {
+  const std::string bwrap = find_bwrap();
+  if (bwrap.empty())
+    return std::getenv("ARENA_BWRAP") && *std::getenv("ARENA_BWRAP")
+               ? std::string("--sandbox bwrap: ARENA_BWRAP='") + std::getenv("ARENA_BWRAP") +
+                     "' is not an executable file"
+               : "--sandbox bwrap: bubblewrap ('bwrap') is not installed or not in PATH (Debian package "
+                 "'bubblewrap')";
+  std::string cmd = bwrap;
+  for (const auto& arg : bwrap_arguments("/bin/true", "", "")) cmd += " '" + arg + "'";
+  cmd += " 2>&1";
+  std::FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) return std::string("--sandbox bwrap: cannot run bwrap: ") + std::strerror(errno);
+  std::string output;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, p)) output += buf;
+  const int status = ::pclose(p);
+  if (status == 0) return "";
+  while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
+  return "--sandbox bwrap: bubblewrap cannot create a sandbox here (" +
+         (output.empty() ? "exit status " + std::to_string(status) : output) +
+         "); unprivileged user namespaces may be disabled";
+}
+
+}  // namespace
+
+struct BotProcess::Impl {
+  explicit Impl(asio::io_context& io)
+      : io(io),
+        in(io),
+        out(io),
+        err(io),
+        exit_watch(io),
+        exit_poll(io),
+        grace_timer(io),
+        drain_timer(io),
+        reader(64 * 1024) {}
+  asio::io_context& io;
+  asio::writable_pipe in;
+  PipeReader out;  // stdout: a short read counts as drained (no empty read per ply)
+  asio::readable_pipe err;
+  // A pidfd of the bot, readable once it has exited (see watch_exit()).
+  asio::posix::stream_descriptor exit_watch;
+  asio::steady_timer exit_poll;  // only where pidfds are missing
+  asio::steady_timer grace_timer;
+  asio::steady_timer drain_timer;  // after the bot's exit: what it wrote may still be read
+  protocol::LineReader reader;
+  std::string marker;    // ARENA_BOT_ID=..., in the bot's environment (process/bot_tree.h)
+  std::string err_tail;  // the last bytes of stderr, for messages about a failed start
+  std::array<char, 4096> out_buf{};
+  // The process itself, held while a read of stdout is pending (as Asio's handlers hold it).
+  std::shared_ptr<BotProcess> stdout_hold;
+  std::array<char, 4096> err_buf{};
+  // Bytes queued while a write is in flight, and the bytes of that write. Everything
+  // queued meanwhile goes out in one write; both buffers keep their capacity, so a
+  // match allocates nothing per message once warmed up.
+  std::string queued, inflight;
+  bool writing = false;
+  std::FILE* log = nullptr;
+  std::size_t log_cap = 0, log_written = 0;
+  bool log_truncated = false;
+  bool stdout_open = true, stderr_open = true;
+  bool shutting_down = false;
+  std::function<void()> shutdown_done;
+  std::string scratch;
+  std::chrono::milliseconds term_grace{200};
+  void remove_scratch() {
+    remove_scratch_dir(scratch);
+    scratch.clear();
+  }
+};
+
+BotProcess::BotProcess(asio::io_context& io) : impl_(std::make_unique<Impl>(io)) {}
+
+BotProcess::~BotProcess() {
+  kill();
+  // Not reaped yet: on_exit() will not run, so whatever the bot started is found here.
+  if (pid_ > 0 && !exited_) kill_bot_processes(pid_, impl_->marker);
+  if (impl_->log) std::fclose(impl_->log);
+  impl_->remove_scratch();
+}
+
+std::string BotProcess::check_sandbox(Sandbox sandbox) {
+  if (sandbox == Sandbox::kNone) return "";
+  static const std::string result = probe_bwrap();  // once per referee run
+  return result;
+}
+
+// The child's pipes, onto the loop. stdin is non-blocking from the start: write_next()
+// writes to it directly and must never block.
+void BotProcess::take_pipes(Impl& im, int stdin_fd, int stdout_fd, int stderr_fd, error_code& ec) {
+  im.in.assign(stdin_fd, ec);
+  if (!ec) {
+    const int flags = ::fcntl(stdin_fd, F_GETFL);
+    if (flags < 0 || ::fcntl(stdin_fd, F_SETFL, flags | O_NONBLOCK) < 0)
+      ec = error_code(errno, boost::system::system_category());
+  }
+  if (!ec) im.out.assign(stdout_fd, ec);
+  if (ec) ::close(stdout_fd);  // not taken over by `out`
+  if (!ec) im.err.assign(stderr_fd, ec);
+}
+
+std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCommand& command,
+                                              const Options& options, std::string& error) {
+  if (command.argv.empty()) {
+    error = "empty bot command";
+    return nullptr;
+  }
+  std::string program = resolve_program(command.argv[0], error);
+  if (program.empty()) return nullptr;
+  if (!command.working_dir.empty() && !std::filesystem::is_directory(command.working_dir)) {
+    error = "working directory '" + command.working_dir + "' does not exist";
+    return nullptr;
+  }
+
+  std::shared_ptr<BotProcess> self(new BotProcess(io));
+  Impl& im = *self->impl_;
+  im.reader = protocol::LineReader(options.max_line_bytes);
+  im.log_cap = options.log_cap;
+  if (!options.log_path.empty()) {
+    im.log = std::fopen(options.log_path.c_str(), "a");
+    if (!im.log) {
+      error = "cannot open log file '" + options.log_path + "': " + std::strerror(errno);
+      return nullptr;
+    }
+    // The cap is per file: earlier processes of this bot and slot count (a bot restarted
+    // for every game would otherwise add a full cap per game).
+    struct stat st;
+    if (::fstat(::fileno(im.log), &st) == 0) im.log_written = static_cast<std::size_t>(st.st_size);
+  }
+  im.term_grace = options.term_grace;
+  im.scratch = make_scratch_dir(options.scratch_root, error);
+  if (im.scratch.empty()) return nullptr;
+  std::vector<std::string> args(command.argv.begin() + 1, command.argv.end());
+  std::string exe = program;
+  // Without a configured folder a bot starts where the referee was started, as it would
+  // from the same shell: relative paths in its command ("python3 bots/mine.py") mean what
+  // they say. Its scratch folder is HOME and TMPDIR. (In the sandbox the referee's folder is
+  // not visible: there the scratch folder is the working directory.)
+  std::string dir = command.working_dir;
+  if (dir.empty()) {
+    std::error_code ec;
+    dir = std::filesystem::current_path(ec).string();
+    if (ec) dir = im.scratch;
+  }
+  if (options.sandbox == Sandbox::kBwrap) {
+    error = check_sandbox(options.sandbox);
+    if (!error.empty()) return nullptr;
+    std::string wd;
+    if (!command.working_dir.empty()) wd = std::filesystem::absolute(command.working_dir).string();
+    std::vector<std::string> wrapped = bwrap_arguments(program, im.scratch, wd);
+    wrapped.insert(wrapped.end(), args.begin(), args.end());
+    args = std::move(wrapped);
+    exe = find_bwrap();
+    dir = im.scratch;
+  }
+  // The whole environment of the bot: nothing of the referee's own leaks through. The
+  // marker lets the referee find every process the bot starts (process/bot_tree.h).
+  im.marker = new_bot_marker();
+  std::vector<std::string> env_text = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + im.scratch,
+                                       "TMPDIR=" + im.scratch, "LANG=C.UTF-8", im.marker};
+  std::vector<std::string> argv_text;
+  argv_text.push_back(exe);
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::vector<char*> envp;
+  for (auto& e : env_text) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  LaunchPlan plan;
+  plan.program = exe.c_str();
+  plan.argv = argv.data();
+  plan.envp = envp.data();
+  plan.working_dir = dir.c_str();
+  plan.own_group = command.own_process_group;
+  plan.limits = options.limits;
+  LaunchedChild child;
+  std::string why;
+  if (!launch_child(plan, child, why)) {
+    im.remove_scratch();
+    error = "could not start '" + command.argv[0] + "': " + why + explain_interpreter(program);
+    return nullptr;
+  }
+  error_code ec;
+  take_pipes(im, child.stdin_fd, child.stdout_fd, child.stderr_fd, ec);
+  self->pid_ = child.pid;
+  self->own_group_ = command.own_process_group;
+  if (ec) {
+    // Not expected (the reactor refused a pipe); the process must not outlive this.
+    self->kill();
+    ::waitpid(child.pid, nullptr, 0);
+    error = "could not start '" + command.argv[0] + "': " + ec.message();
+    return nullptr;
+  }
+  self->log("[referee] started pid " + std::to_string(self->pid_) + ": " + program);
+  self->start_reading();
+  return self;
+}
+
+void BotProcess::start_reading() {
+  read_stdout();
+  read_stderr();
+  // The referee watches the bot's pidfd and reaps with WNOHANG, re-arming the watch when
+  // nothing has exited: a readiness event can be spurious (a descriptor closed here may
+  // live on in a child being started, keeping its epoll registration, whose events then
+  // reach the recycled slot of a new descriptor), and a blocking waitpid after one froze
+  // the whole event loop. Kernels without pidfds (before 5.3) are polled instead.
+  const int fd = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+  if (fd >= 0) {
+    error_code ec;
+    impl_->exit_watch.assign(fd, ec);
+    if (!ec) {
+      watch_exit();
+      return;
+    }
+    ::close(fd);
+  }
+  poll_exit();
+}
+
+void BotProcess::poll_exit() {
+  auto self = shared_from_this();
+  impl_->exit_poll.expires_after(std::chrono::milliseconds(20));
+  impl_->exit_poll.async_wait([self](error_code ec) {
+    if (ec == asio::error::operation_aborted) return;
+    int status = 0;
+    const pid_t r = ::waitpid(self->pid_, &status, WNOHANG);
+    if (r == 0) return self->poll_exit();
+    self->on_exit(r == self->pid_ ? status : 0);
+  });
+}
+
+void BotProcess::watch_exit() {
+  auto self = shared_from_this();
+  impl_->exit_watch.async_wait(asio::posix::descriptor_base::wait_read, [self](error_code ec) {
+    if (ec == asio::error::operation_aborted) return;
+    int status = 0;
+    const pid_t r = ::waitpid(self->pid_, &status, WNOHANG);
+    if (r == 0) {  // still running: the wake-up was not for us
+      self->watch_exit();
+      return;
+    }
+    error_code ignored;
+    self->impl_->exit_watch.close(ignored);
+    // r < 0 only if someone else reaped it; it is gone either way.
+    self->on_exit(r == self->pid_ ? status : 0);
+  });
+}
+
+void BotProcess::on_exit(int native_status) {
+  exited_ = true;
+  exit_status_ = native_status;
+  // Whatever the bot left behind goes with it: its group, and every process carrying its
+  // marker, whatever group or session it moved to.
+  // Counted before the group kill, which would otherwise take some out of sight first.
+  leftovers_killed_ = kill_bot_processes(pid_, impl_->marker);
+  if (own_group_) ::kill(-pid_, SIGKILL);
+  log("[referee] bot " + exit_description());
+  if (leftovers_killed_ > 0)
+    log("[referee] killed " + std::to_string(leftovers_killed_) + " process(es) the bot left running");
+  impl_->remove_scratch();
+  close_pipes_after_exit();
+  finish_shutdown_if_done();
+}
+
+// The bot is gone: what it wrote before it went is read for a short while, then the pipes
+// are closed on this side, so a process that escaped the kill (one that cleared its
+// environment and left the bot's tree) cannot keep the referee waiting for end-of-file.
+void BotProcess::close_pipes_after_exit() {
+  Impl& im = *impl_;
+  if (!im.stdout_open && !im.stderr_open) return;
+  auto self = shared_from_this();
+  im.drain_timer.expires_after(std::chrono::milliseconds(200));
+  im.drain_timer.async_wait([self](error_code ec) {
+    if (ec) return;
+    Impl& im = *self->impl_;
+    error_code ignored;
+    if (im.stdout_open) im.out.close();  // the pending read ends: end of output
+    if (im.stderr_open) im.err.close(ignored);
+  });
+}
+
+std::string BotProcess::exit_description() const {
+  if (!exited_) return "running";
+  if (WIFSIGNALED(exit_status_)) {
+    int sig = WTERMSIG(exit_status_);
+    const char* name = ::sigabbrev_np(sig);
+    return "killed by signal " + std::to_string(sig) + (name ? std::string(" (SIG") + name + ")" : "");
+  }
+  if (WIFEXITED(exit_status_)) return "exited with code " + std::to_string(WEXITSTATUS(exit_status_));
+  return "ended (status " + std::to_string(exit_status_) + ")";
+}
+
+void BotProcess::read_stdout() {
+  Impl& im = *impl_;
+  im.stdout_hold = shared_from_this();
+  im.out.async_read_some(im.out_buf.data(), im.out_buf.size(), &BotProcess::on_stdout, this);
+}
+
+void BotProcess::on_stdout(void* context, const error_code& ec, std::size_t n, bool run) {
+  auto* raw = static_cast<BotProcess*>(context);
+  std::shared_ptr<BotProcess> self = std::move(raw->impl_->stdout_hold);
+  if (!run) return;  // the loop is being destroyed
+  Impl& im = *self->impl_;
+  if (n > 0) im.reader.feed(im.out_buf.data(), n);
+  self->deliver_lines();
+  if (im.reader.overflowed()) {
+    self->close_with(CloseReason::kLineTooLong);
+    // Keep draining so the bot never blocks on a full pipe before it is killed.
+  }
+  if (ec) {
+    im.stdout_open = false;
+    self->close_with(CloseReason::kEndOfOutput);
+    self->finish_shutdown_if_done();
+    return;
+  }
+  self->read_stdout();
+}
+
+void BotProcess::deliver_lines() {
+  std::string line;
+  while (!closed_ && impl_->reader.next(line)) {
+    if (on_line_) {
+      auto handler = on_line_;  // the handler may replace itself
+      handler(line);
+    }
+  }
+}
+
+void BotProcess::read_stderr() {
+  auto self = shared_from_this();
+  impl_->err.async_read_some(asio::buffer(impl_->err_buf), [self](error_code ec, std::size_t n) {
+    Impl& im = *self->impl_;
+    if (n > 0) {
+      self->append_output(im.err_buf.data(), n);
+      im.err_tail.append(im.err_buf.data(), n);
+      if (im.err_tail.size() > 8192) im.err_tail.erase(0, im.err_tail.size() - 4096);
+    }
+    if (ec) {
+      im.stderr_open = false;
+      self->finish_shutdown_if_done();
+      return;
+    }
+    self->read_stderr();
+  });
+}
+
+void BotProcess::append_output(const char* data, std::size_t n) {
+  Impl& im = *impl_;
+  if (!im.log) return;
+  const std::size_t room = im.log_cap > im.log_written ? im.log_cap - im.log_written : 0;
+  const std::size_t keep = std::min(room, n);
+  if (keep) {
+    std::fwrite(data, 1, keep, im.log);
+    std::fflush(im.log);
+    im.log_written += keep;
+  }
+  if (keep < n && !im.log_truncated) {
+    im.log_truncated = true;
+    log("\n[referee] log cap of " + std::to_string(im.log_cap) +
+        " bytes reached for this file; the bot's further output is dropped, referee notes are kept");
+  }
+}
+
+std::string BotProcess::stderr_tail(int lines) const {
+  std::vector<std::string> all;
+  const std::string& tail = impl_->err_tail;
+  for (std::size_t pos = 0; pos < tail.size();) {
+    std::size_t end = tail.find('\n', pos);
+    if (end == std::string::npos) end = tail.size();
+    std::string line = tail.substr(pos, end - pos);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) all.push_back(protocol::printable(line, 300));
+    pos = end + 1;
+  }
+  std::string out;
+  for (std::size_t i = all.size() > static_cast<std::size_t>(lines) ? all.size() - lines : 0; i < all.size();
+       ++i)
+    out += (out.empty() ? "" : "\n") + all[i];
+  return out;
+}
+
+void BotProcess::log_output(const std::string& text) {
+  append_output(text.data(), text.size());
+  append_output("\n", 1);
+}
+
+void BotProcess::log(const std::string& text, bool flush) {
+  Impl& im = *impl_;
+  if (!im.log || im.log_written + text.size() + 1 > 2 * im.log_cap) return;
+  std::fwrite(text.data(), 1, text.size(), im.log);
+  std::fputc('\n', im.log);
+  im.log_written += text.size() + 1;
+  if (flush) std::fflush(im.log);
+}
+
+void BotProcess::set_handlers(LineHandler on_line, CloseHandler on_close) {
+  on_line_ = std::move(on_line);
+  on_close_ = std::move(on_close);
+  if (closed_ && !close_delivered_ && on_close_) {
+    close_delivered_ = true;
+    // Deliver later, never from inside the caller's own call.
+    auto self = shared_from_this();
+    asio::post(impl_->io, [self] {
+      if (self->on_close_) {
+        auto h = self->on_close_;
+        h(self->close_reason_);
+      }
+    });
+  }
+}
+
+void BotProcess::clear_handlers() {
+  on_line_ = nullptr;
+  on_close_ = nullptr;
+}
+
+void BotProcess::close_with(CloseReason reason) {
+  if (closed_) return;
+  closed_ = true;
+  close_reason_ = reason;
+  if (on_close_) {
+    close_delivered_ = true;
+    auto h = on_close_;
+    h(reason);
+  }
+}
+
+void BotProcess::send(const std::string& line) {
+  if (closed_ || !impl_->in.is_open()) return;
+  impl_->queued.append(line);
+  impl_->queued.push_back('\n');
+  if (!impl_->writing) write_next();
+}
+
+void BotProcess::send_text(std::string_view lines) {
+  if (closed_ || !impl_->in.is_open() || lines.empty()) return;
+  impl_->queued.append(lines);
+  if (!impl_->writing) write_next();
+}
+
+void BotProcess::write_next() {
+  Impl& im = *impl_;
+  if (im.queued.empty() || !im.in.is_open()) {
+    im.writing = false;
+    if (im.shutting_down) {
+      error_code ignored;
+      im.in.close(ignored);  // after "quit": end of input tells a reading bot to leave
+    }
+    return;
+  }
+  // A direct write first: a bot's stdin pipe nearly always has room for a message, and a
+  // write done here posts no completion handler, which would make the event loop poll once
+  // more (an extra epoll_wait per ply). What does not fit, and any error, take the
+  // asynchronous path, so a failure is still reported from the loop, never from send().
+  if (!im.writing) {
+    const ssize_t n = ::write(im.in.native_handle(), im.queued.data(), im.queued.size());
+    if (n == static_cast<ssize_t>(im.queued.size())) {
+      im.queued.clear();
+      if (im.shutting_down) {
+        error_code ignored;
+        im.in.close(ignored);  // after "quit": end of input tells a reading bot to leave
+      }
+      return;
+    }
+    if (n > 0) im.queued.erase(0, static_cast<std::size_t>(n));
+  }
+  im.writing = true;
+  im.inflight.swap(im.queued);
+  im.queued.clear();
+  auto self = shared_from_this();
+  asio::async_write(im.in, asio::buffer(im.inflight), [self](error_code ec, std::size_t) {
+    Impl& im = *self->impl_;
+    im.inflight.clear();
+    if (ec) {
+      im.writing = false;
+      im.queued.clear();
+      self->close_with(CloseReason::kWriteFailed);
+      return;
+    }
+    self->write_next();
+  });
+}
+
+void BotProcess::kill() {
+  if (pid_ > 0 && !exited_ && own_group_) ::kill(-pid_, SIGKILL);
+  if (pid_ > 0 && !exited_) ::kill(pid_, SIGKILL);  // in case setpgid never ran
+}
+
+void BotProcess::shutdown(std::chrono::milliseconds grace, std::function<void()> done) {
+  Impl& im = *impl_;
+  clear_handlers();
+  if (im.shutting_down) return;
+  im.shutting_down = true;
+  im.shutdown_done = std::move(done);
+  if (!closed_) send(protocol::quit_line());
+  if (!im.writing) write_next();
+  // Closing stdin after the queued "quit" is written tells a bot that only reads to leave.
+  auto self = shared_from_this();
+  im.grace_timer.expires_after(grace);
+  im.grace_timer.async_wait([self](error_code ec) {
+    if (ec || self->exited_) return;
+    // Escalate: SIGTERM to the whole group, a short grace, then SIGKILL.
+    if (self->own_group_) ::kill(-self->pid_, SIGTERM);
+    ::kill(self->pid_, SIGTERM);
+    self->log("[referee] no exit after quit: SIGTERM");
+    self->impl_->grace_timer.expires_after(self->impl_->term_grace);
+    self->impl_->grace_timer.async_wait([self](error_code ec2) {
+      if (ec2 || self->exited_) return;
+      self->log("[referee] no exit after SIGTERM: SIGKILL");
+      self->kill();
+    });
+  });
+  finish_shutdown_if_done();
+}
+
+void BotProcess::finish_shutdown_if_done() {
+  Impl& im = *impl_;
+  if (!im.shutting_down || !exited_ || im.stdout_open || im.stderr_open) return;
+  im.grace_timer.cancel();
+  im.drain_timer.cancel();
+  error_code ignored;
+  im.in.close(ignored);
+  if (im.shutdown_done) {
+    auto done = std::move(im.shutdown_done);
+    im.shutdown_done = nullptr;
+    done();
+  }
+}
+
+}  // namespace arena

@@ -1,0 +1,134 @@
+// One running bot executable: its own process group, pipes on stdin/stdout/stderr, a
+// bounded line reader on stdout and a size-capped log for stderr. Everything is
+// asynchronous on one Asio io_context; nothing here ever blocks on the bot.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/system/error_code.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "process/process_limits.h"
+
+namespace arena {
+
+// How a bot is isolated beyond the limits. kBwrap runs it under bubblewrap: no network,
+// read-only system, private /tmp, only its own directory and scratch folder visible.
+enum class Sandbox { kNone, kBwrap };
+
+struct BotCommand {
+  std::vector<std::string> argv;  // program (path, or a name looked up in PATH) and arguments
+  std::string working_dir;        // empty: the referee's own
+  // Each bot gets its own process group, killed as a whole. Only a person's terminal
+  // client stays in the referee's group: a background group may not read the terminal.
+  bool own_process_group = true;
+};
+
+class BotProcess : public std::enable_shared_from_this<BotProcess> {
+ public:
+  struct Options {
+    std::size_t max_line_bytes = 64 * 1024;
+    std::string log_path;           // stderr and referee notes; empty: discarded
+    std::size_t log_cap = 1 << 20;  // bytes kept in the log; the rest is read and dropped
+    ProcessLimits limits;
+    Sandbox sandbox = Sandbox::kNone;
+    // Each bot process gets a fresh scratch folder (its HOME, TMPDIR and, unless the
+    // command names a working directory, its working directory) created under this
+    // folder (empty: the system temporary folder) and removed once the bot is gone.
+    std::string scratch_root;
+    // After "quit" and the grace period: SIGTERM to the group, then SIGKILL after this.
+    std::chrono::milliseconds term_grace{200};
+  };
+  enum class CloseReason { kEndOfOutput, kLineTooLong, kWriteFailed };
+
+  using LineHandler = std::function<void(const std::string& line)>;
+  using CloseHandler = std::function<void(CloseReason reason)>;
+
+  // Starts the bot. On failure returns nullptr and sets `error` to a sentence naming
+  // the command and what went wrong (not found, not executable, exec error).
+  static std::shared_ptr<BotProcess> spawn(boost::asio::io_context& io, const BotCommand& command,
+                                           const Options& options, std::string& error);
+  // "" when `sandbox` can be used here, else a sentence naming what is wrong (bwrap
+  // missing, or unable to create namespaces). Probed once per referee process.
+  static std::string check_sandbox(Sandbox sandbox);
+  ~BotProcess();
+  BotProcess(const BotProcess&) = delete;
+  BotProcess& operator=(const BotProcess&) = delete;
+
+  // Who hears the bot. Lines that arrive while no handler is set are dropped; the
+  // close notice is kept and delivered as soon as a handler is set.
+  void set_handlers(LineHandler on_line, CloseHandler on_close);
+  void clear_handlers();
+
+  // Queues one line (a "\n" is appended). A failed write closes the bot (kWriteFailed).
+  // Lines queued while a write is in flight leave together in the next write.
+  void send(const std::string& line);
+  // Queues text that is already whole lines, each ending in "\n": one message of many
+  // lines goes out in one write, so the bot wakes once for it, not once per line.
+  void send_text(std::string_view lines);
+
+  // Appends a referee note to the bot's log. The cap (Options::log_cap) is per log file and
+  // holds the bot's own output; notes are kept past it (up to twice the cap), so a log always
+  // says how each game ended. Notes are flushed at once unless `flush` is false: routine
+  // lines (a game starts) then reach the file with the next flushed line or when the process
+  // ends, which spares a write per game per bot.
+  void log(const std::string& text, bool flush = true);
+  // Appends a line the bot wrote (an info line) under the cap, like its standard error.
+  void log_output(const std::string& text);
+
+  // SIGKILL to the whole process group, at once.
+  void kill();
+  // Asks the bot to leave: sends "quit", closes its stdin, waits `grace` for it to exit,
+  // then sends SIGTERM to the group, waits Options::term_grace, and kills the group. `done` runs once the bot
+  // is reaped and its group is gone.
+  void shutdown(std::chrono::milliseconds grace, std::function<void()> done);
+
+  int pid() const { return pid_; }
+  bool closed() const { return closed_; }
+  bool exited() const { return exited_; }
+  // "exit code 3", "killed by signal 9", or "running".
+  std::string exit_description() const;
+  // Processes the bot left behind when it ended (in its group, below it, or anywhere with its
+  // marker: process/bot_tree.h), all killed then. For check-bot's quit check.
+  int leftovers_killed() const { return leftovers_killed_; }
+  // The last `lines` lines the bot wrote to its standard error (at most 4 KiB are kept),
+  // escaped for a terminal; complete once the process is reaped and its pipes are closed.
+  std::string stderr_tail(int lines) const;
+
+ private:
+  struct Impl;
+  explicit BotProcess(boost::asio::io_context& io);
+  void start_reading();
+  void watch_exit();
+  void poll_exit();
+  void read_stdout();
+  static void take_pipes(Impl& im, int stdin_fd, int stdout_fd, int stderr_fd, boost::system::error_code& ec);
+  static void on_stdout(void* context, const boost::system::error_code& ec, std::size_t n, bool run);
+  void read_stderr();
+  void write_next();
+  void on_exit(int native_status);
+  void close_with(CloseReason reason);
+  void deliver_lines();
+  void finish_shutdown_if_done();
+  void close_pipes_after_exit();
+  void append_output(const char* data, std::size_t n);
+
+  std::unique_ptr<Impl> impl_;
+  int pid_ = -1;
+  bool own_group_ = true;
+  bool closed_ = false;
+  bool close_delivered_ = false;
+  CloseReason close_reason_ = CloseReason::kEndOfOutput;
+  bool exited_ = false;
+  int exit_status_ = 0;
+  int leftovers_killed_ = 0;
+  LineHandler on_line_;
+  CloseHandler on_close_;
+};
+
+}  // namespace arena

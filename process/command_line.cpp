@@ -1,0 +1,57 @@
+#include "process/command_line.h"
+
+#include <cctype>
+
+#include "engine/core/user_error.h"
+#include "process/bot_name.h"
+
+namespace arena {
+
+std::vector<std::string> split_command_line(std::string_view text) {
+  std::vector<std::string> argv;
+  std::string cur;
+  bool in_word = false;
+  char quote = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote) {
+      if (c == quote) {
+        quote = 0;
+      } else if (c == '\\' && quote == '"' && i + 1 < text.size()) {
+        cur += text[++i];
+      } else {
+        cur += c;
+      }
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      in_word = true;
+    } else if (c == '\\' && i + 1 < text.size()) {
+      cur += text[++i];
+      in_word = true;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      if (in_word) argv.push_back(std::move(cur));
+      cur.clear();
+      in_word = false;
+    } else {
+      cur += c;
+      in_word = true;
+    }
+  }
+  if (quote)
+    throw UserError("unterminated " + std::string(1, quote) + " quote in '" + std::string(text) + "'");
+  if (in_word) argv.push_back(std::move(cur));
+  if (argv.empty()) throw UserError("empty command");
+  return argv;
+}
+
+NamedCommand parse_named_command(std::string_view text) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string_view::npos)
+    throw UserError("'" + std::string(text) + "' is not NAME=COMMAND (e.g. alpha=./bots/alpha)");
+  NamedCommand nc{std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
+  if (const std::string why = bot_name_problem(nc.name); !why.empty()) throw UserError(why);
+  split_command_line(nc.command);  // reject empty or badly quoted commands now
+  return nc;
+}
+
+}  // namespace arena

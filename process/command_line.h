@@ -1,0 +1,23 @@
+// Turns a bot command as typed by a user ("python3 bots/my bot.py --depth 3") into argv,
+// with shell-like quoting ('...', "...", backslash) but no shell: nothing is expanded.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arena {
+
+// Throws std::invalid_argument for an unterminated quote or an empty command.
+std::vector<std::string> split_command_line(std::string_view text);
+
+// "NAME=CMD" as given to --bot: name and command; throws std::invalid_argument naming
+// what is missing. Names follow process/bot_name.h.
+struct NamedCommand {
+  std::string name;
+  std::string command;
+};
+NamedCommand parse_named_command(std::string_view text);
+
+}  // namespace arena

@@ -1,0 +1,37 @@
+// The input of every rating computation: one finished game reduced to who sat where,
+// how each seat finished, and which seats were partners. Tournaments build these
+// directly; `arena ratings` builds them from records.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "records/record.h"
+
+namespace arena {
+
+struct RatedGame {
+  std::vector<std::string> players;  // bot name per seat (index 0 = seat 1)
+  std::vector<int> ranks;            // per seat; 1 = best, equal ranks are ties
+  std::vector<int> teams;            // per seat; empty = every seat is its own team
+  // Games played on the same deal with seats swapped share a pairing key (e.g. the seed);
+  // empty = not part of a pair. Only the head-to-head (pentanomial) statistics use it.
+  std::string pairing;
+};
+
+// The team of `seat` (0-based) as a small index: its entry in `teams`, else the seat itself.
+inline int team_of(const RatedGame& game, std::size_t seat) {
+  return game.teams.empty() ? static_cast<int>(seat) : game.teams[seat];
+}
+
+// Rated games from records; aborted games (no results) are skipped and counted in
+// `skipped` when given. Teams come from the seats' results (SeatResult::team) when any
+// two seats share a team; the pairing key is the game spec and seed.
+std::vector<RatedGame> rated_games_from_records(const std::vector<GameRecord>& records,
+                                                int* skipped = nullptr);
+
+// Checks one game's shape; returns an empty string when it is usable, else why not.
+std::string validate_rated_game(const RatedGame& game);
+
+}  // namespace arena

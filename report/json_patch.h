@@ -1,0 +1,21 @@
+// Compact differences between two JSON values, so a replay embeds the first picture of a game
+// in full and every later one as what changed (docs/report.md, "Size"). The page applies the
+// same rules in reverse (applyPatch in report/page/report.js):
+//   - a patch that is not an object replaces the value;
+//   - {"=": v} replaces the value with v (any type);
+//   - {"#": n, "i": patch...} resizes an array to n and patches element i;
+//   - any other object patches the named fields of an object.
+#pragma once
+
+#include <boost/json/value.hpp>
+
+namespace arena::report {
+
+// The patch turning `before` into `after`; null when they are equal (check with equal first:
+// a null patch is also how "becomes null" would read, and pictures hold no nulls).
+boost::json::value json_patch(const boost::json::value& before, const boost::json::value& after);
+
+// `before` with `patch` applied (for tests: the page does the same).
+boost::json::value apply_json_patch(const boost::json::value& before, const boost::json::value& patch);
+
+}  // namespace arena::report

@@ -1,0 +1,635 @@
+// The report page: results drawn from the game list, and the replay viewer. It knows no
+// game's rules: it draws pictures (engine/core/picture.h, as report/picture_json.h writes
+// them) with one drawing function per board shape plus the generic card table. A new board
+// shape needs one more entry in `boardDrawers`; a new game with an existing shape needs none.
+"use strict";
+
+const DATA = JSON.parse(document.getElementById("arena-data").textContent);
+const SEAT_COLOURS = ["#9e9e9e", "#e53935", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b"];
+const SVG_NS = "http://www.w3.org/2000/svg";
+const PAGE_ROWS = 200;  // game list rows drawn at a time: 10,000 rows would slow the first paint
+const EMBEDDED = new Set(DATA.embedded);
+
+// ---------------------------------------------------------------------------------------
+// Small helpers.
+
+function $(id) { return document.getElementById(id); }
+
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function svg(tag, attrs, text) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function fmt(x, digits) {
+  return x === null || x === undefined || Number.isNaN(x) ? "–" : Number(x).toFixed(digits);
+}
+
+function seatColour(seat) { return SEAT_COLOURS[seat] || "#616161"; }
+
+// A seat's share of a game: opponents (other teams) beaten plus half the ties, over opponents.
+function seatShare(game, seat) {
+  let beaten = 0, opponents = 0;
+  for (let o = 0; o < game.k.length; o++) {
+    if (o === seat || (game.t.length && game.t[o] === game.t[seat])) continue;
+    opponents++;
+    if (game.k[seat] < game.k[o]) beaten += 1;
+    else if (game.k[seat] === game.k[o]) beaten += 0.5;
+  }
+  return opponents ? beaten / opponents : null;
+}
+
+// "win", "draw" or "loss" for a seat: first alone, first shared with an opponent, or not first.
+function seatResult(game, seat) {
+  if (!game.k.length) return "aborted";
+  if (game.k[seat] !== 1) return "loss";
+  for (let o = 0; o < game.k.length; o++)
+    if (o !== seat && game.k[o] === 1 && !(game.t.length && game.t[o] === game.t[seat])) return "draw";
+  return "win";
+}
+
+// ---------------------------------------------------------------------------------------
+// Results.
+
+function botNames() {
+  const r = DATA.ratings.bots;
+  if (r && r.length) return r.map(b => b.name);
+  const names = new Set();
+  for (const g of DATA.games) g.p.forEach(p => names.add(p));
+  return [...names].sort();
+}
+
+function drawRatings() {
+  const box = $("ratings");
+  const r = DATA.ratings;
+  if (!r.bots || !r.bots.length) {
+    box.append(el("p", { class: "note" }, r.error || "No finished games to rate."));
+    return;
+  }
+  const lo = Math.min(...r.bots.map(b => b.elo - (Number.isFinite(b.error) ? b.error : 0)));
+  const hi = Math.max(...r.bots.map(b => b.elo + (Number.isFinite(b.error) ? b.error : 0)));
+  const span = Math.max(hi - lo, 1), W = 260;
+  const x = v => 10 + (v - lo) / span * (W - 20);
+  const table = el("table", { id: "ratings-table" });
+  table.append(el("tr", {}, ""));
+  table.rows[0].innerHTML = "<th>#</th><th class=name>bot</th><th>Elo</th><th>± 95%</th><th>games</th>" +
+    "<th>score</th><th>LOS next</th><th class=name>interval</th>";
+  r.bots.forEach((b, i) => {
+    const tr = el("tr", { "data-bot": b.name });
+    const cells = [i + 1, b.name, fmt(b.elo, 0), fmt(b.error, 0), b.games, fmt(100 * b.score, 1) + "%",
+                   Number.isFinite(b.los) ? fmt(100 * b.los, 1) + "%" : "–"];
+    cells.forEach((c, j) => tr.append(el("td", j === 1 ? { class: "name" } : {}, String(c))));
+    const bar = svg("svg", { width: W, height: 16 });
+    bar.append(svg("line", { x1: x(lo), x2: x(hi), y1: 8, y2: 8, stroke: "#eee" }));
+    if (Number.isFinite(b.error))
+      bar.append(svg("rect", { x: x(b.elo - b.error), y: 4, width: Math.max(1, x(b.elo + b.error) - x(b.elo - b.error)),
+                               height: 8, fill: "#90caf9", class: "interval" }));
+    bar.append(svg("circle", { cx: x(b.elo), cy: 8, r: 3.5, fill: "#0d47a1" }));
+    const td = el("td", { class: "name" });
+    td.append(bar);
+    tr.append(td);
+    table.append(tr);
+  });
+  box.append(table);
+  box.append(el("p", { class: "note" }, r.model + " model, " + DATA.games.length + " games; bars: 95% intervals."));
+  for (const w of r.warnings || []) box.append(el("p", { class: "warn" }, w));
+}
+
+function drawHeadToHead() {
+  const h = DATA.ratings.h2h;
+  if (!h) return;
+  const box = $("h2h");
+  box.append(el("h2", {}, "Head to head: " + h.first + " vs " + h.second));
+  const t = h.trinomial || {};
+  const lines = [
+    `W/L/D ${h.wins}/${h.losses}/${h.draws} (first bot's view), draw ratio ${fmt(100 * h.draw_ratio, 1)}%`,
+    `Elo ${fmt(t.elo, 1)} ± ${fmt(t.error, 1)}, LOS ${fmt(100 * t.los, 1)}%`,
+  ];
+  lines.push(`pentanomial [0, ½, 1, 1½, 2]: [${(h.pentanomial_counts || []).join(", ")}] over ${h.pairs} pairs` +
+             ` (${h.unpaired} games unpaired)`);
+  if (h.pentanomial) lines.push(`paired Elo ${fmt(h.pentanomial.elo, 1)} ± ${fmt(h.pentanomial.error, 1)}, LOS ${fmt(100 * h.pentanomial.los, 1)}%`);
+  const ul = el("ul", { id: "h2h-lines" });
+  for (const l of lines) ul.append(el("li", {}, l));
+  box.append(ul);
+}
+
+function drawCrosstable() {
+  if (DATA.bracket) {  // a knockout: the bracket says who met whom and who went on
+    $("crosstable-title").textContent = "Bracket";
+    $("crosstable-note").hidden = true;
+    $("crosstable").append(el("pre", { id: "bracket" }, DATA.bracket));
+    return;
+  }
+  const names = botNames();
+  const index = new Map(names.map((n, i) => [n, i]));
+  const score = names.map(() => names.map(() => 0)), count = names.map(() => names.map(() => 0));
+  for (const g of DATA.games) {
+    if (!g.k.length) continue;
+    for (let a = 0; a < g.p.length; a++)
+      for (let b = 0; b < g.p.length; b++) {
+        if (a === b || g.p[a] === g.p[b] || (g.t.length && g.t[a] === g.t[b])) continue;
+        const i = index.get(g.p[a]), j = index.get(g.p[b]);
+        score[i][j] += g.k[a] < g.k[b] ? 1 : g.k[a] === g.k[b] ? 0.5 : 0;
+        count[i][j] += 1;
+      }
+  }
+  const table = el("table", { id: "crosstable-table" });
+  const head = el("tr");
+  head.append(el("th", { class: "name" }, ""));
+  names.forEach((n, j) => head.append(el("th", { title: n }, String(j + 1))));
+  table.append(head);
+  names.forEach((n, i) => {
+    const tr = el("tr");
+    tr.append(el("td", { class: "name" }, `${i + 1}. ${n}`));
+    names.forEach((m, j) => {
+      const c = count[i][j];
+      const td = el("td", {}, c ? `${fmt(100 * score[i][j] / c, 0)}% (${c})` : "");
+      if (c) {
+        const s = score[i][j] / c;  // red (0) through white (½) to green (1)
+        td.style.background = s < 0.5 ? `rgba(229,57,53,${(0.5 - s) * 1.4})` : `rgba(67,160,71,${(s - 0.5) * 1.4})`;
+      }
+      tr.append(td);
+    });
+    table.append(tr);
+  });
+  $("crosstable").append(table);
+}
+
+function drawFaults() {
+  const byBot = new Map();
+  for (const g of DATA.games) {
+    if (!g.f) continue;
+    const bot = g.p[g.f - 1];
+    if (!byBot.has(bot)) byBot.set(bot, { reasons: new Map(), examples: [] });
+    const b = byBot.get(bot);
+    b.reasons.set(g.e, (b.reasons.get(g.e) || 0) + 1);
+    if (b.examples.length < 5) b.examples.push(g);
+  }
+  const box = $("faults");
+  if (!byBot.size) {
+    box.append(el("p", { class: "note", id: "no-faults" }, "No faults."));
+    return;
+  }
+  const table = el("table", { id: "faults-table" });
+  table.innerHTML = "<tr><th class=name>bot</th><th class=name>reasons</th><th class=name>examples</th></tr>";
+  for (const [bot, b] of byBot) {
+    const tr = el("tr");
+    tr.append(el("td", { class: "name" }, bot));
+    tr.append(el("td", { class: "name" }, [...b.reasons].map(([r, n]) => `${r}: ${n}`).join(", ")));
+    const ex = el("td", { class: "name" });
+    for (const g of b.examples) {
+      const a = el("a", { href: `#game=${g.n}&ply=${g.l}` }, `game ${g.n}`);
+      ex.append(a, document.createTextNode(g.d ? ` (${g.d}) ` : " "));
+    }
+    tr.append(ex);
+    table.append(tr);
+  }
+  box.append(table);
+}
+
+function barChart(bars, maxValue, label) {
+  const W = 40 + bars.length * 34, H = 150;
+  const chart = svg("svg", { width: W, height: H + 30 });
+  bars.forEach((b, i) => {
+    const h = maxValue ? b.value / maxValue * H : 0;
+    const g = svg("g", { "data-bar": b.name, "data-value": b.value });
+    g.append(svg("rect", { x: 30 + i * 34, y: H - h + 5, width: 26, height: h, fill: b.colour || "#64b5f6" }));
+    g.append(svg("text", { x: 43 + i * 34, y: H + 20, "text-anchor": "middle" }, b.name));
+    g.append(svg("text", { x: 43 + i * 34, y: H - h, "text-anchor": "middle" }, label(b.value)));
+    chart.append(g);
+  });
+  return chart;
+}
+
+function drawSeatShares() {
+  const groups = new Map();  // seat count -> per seat [sum, games]
+  for (const g of DATA.games) {
+    if (!g.k.length) continue;
+    const n = g.p.length;
+    if (!groups.has(n)) groups.set(n, Array.from({ length: n }, () => [0, 0]));
+    const acc = groups.get(n);
+    for (let s = 0; s < n; s++) {
+      const share = seatShare(g, s);
+      if (share !== null) { acc[s][0] += share; acc[s][1] += 1; }
+    }
+  }
+  for (const [n, acc] of [...groups].sort((a, b) => a[0] - b[0])) {
+    const box = el("div", { class: "seat-group", "data-seats": n });
+    box.append(el("p", { class: "note" }, `${n} seats: mean share of opponents beaten, per seat`));
+    const bars = acc.map((a, s) => ({ name: `seat ${s + 1}`, value: a[1] ? a[0] / a[1] : 0, colour: seatColour(s + 1) }));
+    box.append(barChart(bars, 1, v => fmt(100 * v, 0) + "%"));
+    $("seats").append(box);
+  }
+}
+
+function drawLengths() {
+  const lengths = DATA.games.map(g => g.l);
+  if (!lengths.length) return;
+  const lo = Math.min(...lengths), hi = Math.max(...lengths);
+  const bins = Math.min(20, hi - lo + 1), width = (hi - lo + 1) / bins;
+  const counts = new Array(bins).fill(0);
+  for (const l of lengths) counts[Math.min(bins - 1, Math.floor((l - lo) / width))]++;
+  const bars = counts.map((c, i) => ({ name: String(Math.round(lo + i * width)), value: c }));
+  $("lengths").append(barChart(bars, Math.max(...counts), v => String(v)));
+  $("lengths").append(el("p", { class: "note" }, `actions per game (chance included), ${lo} to ${hi}; bars start at the value shown`));
+}
+
+// ---------------------------------------------------------------------------------------
+// The game list and its filters.
+
+const view = { game: 0, ply: 0, seat: 0, frames: null, playing: null, shown: PAGE_ROWS };
+
+function fillFilters() {
+  for (const n of botNames()) $("f-bot").append(el("option", { value: n }, n));
+  const seats = Math.max(0, ...DATA.games.map(g => g.p.length));
+  for (let s = 1; s <= seats; s++) $("f-seat").append(el("option", { value: s }, String(s)));
+  for (const t of [...new Set(DATA.games.map(g => g.e))].sort()) $("f-term").append(el("option", { value: t }, t));
+  for (const id of ["f-bot", "f-seat", "f-result", "f-term", "f-min", "f-max"])
+    $(id).addEventListener("input", () => { view.shown = PAGE_ROWS; drawGameList(); });
+}
+
+function matches(g) {
+  const bot = $("f-bot").value, seat = Number($("f-seat").value), result = $("f-result").value;
+  const term = $("f-term").value, min = $("f-min").value, max = $("f-max").value;
+  if (term && g.e !== term) return false;
+  if (min !== "" && g.l < Number(min)) return false;
+  if (max !== "" && g.l > Number(max)) return false;
+  // The seats the bot and seat filters point at; the result filter asks about them.
+  let seats = g.p.map((_, s) => s);
+  if (bot) seats = seats.filter(s => g.p[s] === bot);
+  if (seat) seats = seats.filter(s => s === seat - 1);
+  if (!seats.length) return false;
+  return !result || seats.some(s => seatResult(g, s) === result);
+}
+
+function resultText(g) {
+  if (!g.k.length) return "aborted";
+  return g.p.map((p, s) => `${p} ${g.k[s]}`).join(", ");
+}
+
+function drawGameList() {
+  const list = $("game-list");
+  list.textContent = "";
+  const found = DATA.games.filter(matches);
+  $("f-count").textContent = `${found.length} of ${DATA.games.length} games`;
+  const table = el("table", { id: "games-table" });
+  table.innerHTML = "<tr><th>#</th><th class=name>game</th><th class=name>players (rank)</th>" +
+    "<th class=name>termination</th><th>length</th><th class=name>replay</th></tr>";
+  for (const g of found.slice(0, view.shown)) {
+    const tr = el("tr", { "data-game": g.n, class: g.n === view.game ? "current" : "" });
+    for (const [text, cls] of [[g.n, ""], [g.g, "name"], [resultText(g), "name"], [g.e + (g.f ? ` (seat ${g.f})` : ""), "name"],
+                               [g.l, ""], [EMBEDDED.has(g.n) ? "yes" : "not embedded", "name"]])
+      tr.append(el("td", cls ? { class: cls } : {}, String(text)));
+    tr.addEventListener("click", () => openGame(g.n, 0, view.seat));
+    table.append(tr);
+  }
+  list.append(table);
+  if (found.length > view.shown) {
+    const more = el("button", { class: "more" }, `show ${Math.min(PAGE_ROWS, found.length - view.shown)} more`);
+    more.addEventListener("click", () => { view.shown += PAGE_ROWS; drawGameList(); });
+    list.append(more);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Replays: frames are stored as the first picture and patches (report/json_patch.h).
+
+function applyPatch(base, patch) {
+  if (patch === null) return base;
+  if (typeof patch !== "object" || Array.isArray(patch)) return patch;
+  if ("=" in patch) return patch["="];
+  if ("#" in patch) {
+    const out = Array.isArray(base) ? base.slice(0, patch["#"]) : [];
+    out.length = patch["#"];
+    for (const [k, v] of Object.entries(patch)) if (k !== "#") out[Number(k)] = applyPatch(out[Number(k)], v);
+    return out;
+  }
+  const out = Object.assign({}, base);
+  for (const [k, v] of Object.entries(patch)) out[k] = applyPatch(out[k], v);
+  return out;
+}
+
+function loadReplay(n) {
+  const node = document.getElementById("replay-" + n);
+  return node ? JSON.parse(node.textContent) : null;
+}
+
+// The pictures of one view, every ply, patches applied once.
+function framesOf(replay, seat) {
+  const stored = replay.f[seat] || replay.f[0];
+  const frames = [stored[0]];
+  for (let i = 1; i < stored.length; i++) frames.push(applyPatch(frames[i - 1], stored[i]));
+  return frames;
+}
+
+// ---------------------------------------------------------------------------------------
+// Drawing a picture. Boards by shape; zones (cards) and values by the generic table.
+
+function drawSquareBoard(board, picture) {
+  const C = 34, M = 24, W = board.w * C + 2 * M, H = board.t * C + 2 * M;
+  const out = svg("svg", { width: W, height: H, class: "board square", "data-shape": "square" });
+  const edges = board.e || [];
+  // Edge seats: [0] joins bottom and top, [1] left and right (picture.h).
+  if (edges[0]) for (const y of [M - 6, H - M + 2]) out.append(svg("rect", { x: M, y, width: board.w * C, height: 4, fill: seatColour(edges[0]) }));
+  if (edges[1]) for (const x of [M - 6, W - M + 2]) out.append(svg("rect", { x, y: M, width: 4, height: board.t * C, fill: seatColour(edges[1]) }));
+  for (const [x, y, name, stone] of board.k) {
+    const px = M + x * C, py = M + (board.t - 1 - y) * C;
+    const g = svg("g", { class: "cell", "data-cell": name, "data-stone": stone });
+    g.append(svg("rect", { x: px, y: py, width: C, height: C, fill: (x + y) % 2 ? "#f5f0e1" : "#ebe3cc", stroke: "#c8bd9b" }));
+    if (stone) g.append(svg("circle", { cx: px + C / 2, cy: py + C / 2, r: C * 0.38, class: "stone seat" + stone, stroke: "#333" }));
+    out.append(g);
+  }
+  for (let x = 0; x < board.w; x++)
+    out.append(svg("text", { x: M + x * C + C / 2, y: H - 4, "text-anchor": "middle" }, String.fromCharCode(97 + x)));
+  for (let y = 0; y < board.t; y++)
+    out.append(svg("text", { x: 4, y: M + (board.t - 1 - y) * C + C / 2 + 4 }, String(y + 1)));
+  return out;
+}
+
+// The six corners of a hexagonal board of pointy-top cells (centres given, cell width w and
+// radius R), clockwise from the north-west, `pad` pixels outside the cells.
+function hexOutline(centres, w, R, pad) {
+  const ys = centres.map(([, y]) => y), top = Math.min(...ys), bottom = Math.max(...ys);
+  const row = y => centres.filter(([, cy]) => Math.abs(cy - y) < 1).map(([x]) => x);
+  const xs = centres.map(([x]) => x), middle = (top + bottom) / 2;
+  const [topRow, bottomRow] = [row(top), row(bottom)];
+  return [
+    [Math.min(...topRow) - w / 2 - pad / 2, top - R - pad], [Math.max(...topRow) + w / 2 + pad / 2, top - R - pad],
+    [Math.max(...xs) + w / 2 + pad, middle],
+    [Math.max(...bottomRow) + w / 2 + pad / 2, bottom + R + pad], [Math.min(...bottomRow) - w / 2 - pad / 2, bottom + R + pad],
+    [Math.min(...xs) - w / 2 - pad, middle],
+  ];
+}
+
+// Pointy-top hexes; sides numbered clockwise from north-east (0 NE, 1 E, ... 5 NW).
+function drawHexBoard(board, picture) {
+  const R = 26, w = Math.sqrt(3) * R, M = 30;
+  const W = board.w * w / 2 + w / 2 + 2 * M, H = board.t * 1.5 * R + R / 2 + 2 * M;
+  const out = svg("svg", { width: W, height: H, class: "board hex", "data-shape": "hex" });
+  const centre = (x, y) => [M + (x + 1) * w / 2, M + R + y * 1.5 * R];
+  const corner = (cx, cy, i, r) => { const a = Math.PI / 180 * (60 * i - 90); return [cx + r * Math.cos(a), cy + r * Math.sin(a)]; };
+  const sideMid = (cx, cy, s) => { const a = Math.PI / 180 * (60 * s - 60); return [cx + R * 0.866 * Math.cos(a), cy + R * 0.866 * Math.sin(a)]; };
+  // The six board sides in their seats' colours, clockwise from the north, along the outline
+  // of the cells themselves: the top and bottom rows give the flat edges, the widest row the
+  // east and west corners.
+  const corners = hexOutline(board.k.map(([x, y]) => centre(x, y)), w, R, 5);
+  (board.e || []).forEach((seat, k) => {
+    const [x1, y1] = corners[k], [x2, y2] = corners[(k + 1) % 6];
+    out.append(svg("line", { x1, y1, x2, y2, stroke: seatColour(seat), "stroke-width": seat ? 6 : 2, "data-side": k, "data-seat": seat }));
+  });
+  for (const [x, y, name, stone, tile, rotation, links] of board.k) {
+    const [cx, cy] = centre(x, y);
+    const g = svg("g", { class: "cell", "data-cell": name, "data-tile": tile || "", "data-rot": tile ? rotation : "" });
+    const points = [0, 1, 2, 3, 4, 5].map(i => corner(cx, cy, i, R - 1).join(",")).join(" ");
+    g.append(svg("polygon", { points, fill: tile ? "#fffde7" : "#eceff1", stroke: "#90a4ae" }));
+    if (tile) {
+      g.setAttribute("data-links", links.map(([a, b, s]) => `${a}-${b}:${s}`).join(" "));
+      for (const [a, b, s] of links) {
+        const [ax, ay] = sideMid(cx, cy, a), [bx2, by2] = sideMid(cx, cy, b);
+        g.append(svg("path", { d: `M${ax},${ay} Q${cx},${cy} ${bx2},${by2}`, fill: "none", stroke: seatColour(s), "stroke-width": s ? 5 : 3 }));
+      }
+      g.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", fill: "#555" }, `${tile}:${rotation}`));
+    } else {
+      g.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", fill: "#90a4ae" }, name));
+    }
+    if (stone) g.append(svg("circle", { cx, cy, r: R * 0.4, class: "stone seat" + stone }));
+    out.append(g);
+  }
+  return out;
+}
+
+const boardDrawers = { square: drawSquareBoard, hex: drawHexBoard };
+
+// Card zones: one row per zone, grouped by seat (the table first), with the seat's values.
+function drawZones(picture, players) {
+  const zones = picture.z, values = picture.v;
+  if (!zones.length) return null;
+  const CW = 30, CH = 40, W = 760, rows = [];
+  for (let seat = 0; seat <= picture.n; seat++) {
+    const mine = zones.filter(z => z[1] === seat);
+    const facts = values.filter(v => v[2] === seat && seat > 0).map(v => `${v[0]} ${v[1]}`).join(", ");
+    if (!mine.length && !facts) continue;
+    rows.push({ title: seat ? `seat ${seat}${players[seat - 1] ? " · " + players[seat - 1] : ""}${facts ? " — " + facts : ""}` : "table", seat });
+    for (const z of mine) rows.push({ zone: z, seat });
+  }
+  let y = 4;
+  const out = svg("svg", { width: W, height: 10, class: "table" });
+  for (const row of rows) {
+    if (row.title) {
+      out.append(svg("text", { x: 4, y: y + 14, fill: seatColour(row.seat), "font-weight": "bold" }, row.title));
+      y += 20;
+      continue;
+    }
+    const [name, seat, cards, by, hidden] = row.zone;
+    const g = svg("g", { class: "zone", "data-zone": name, "data-seat": seat, "data-hidden": hidden, "data-count": cards.length });
+    g.append(svg("text", { x: 14, y: y + CH / 2 + 4 }, name));
+    let x = 110;
+    const place = () => { if (x + CW > W) { x = 110; y += CH + 4; } const at = x; x += CW + 3; return at; };
+    cards.forEach((c, i) => {
+      const at = place();
+      const card = svg("g", { class: "card", "data-card": c });
+      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, stroke: by.length ? seatColour(by[i]) : "#555" }));
+      card.append(svg("text", { x: at + CW / 2, y: y + CH / 2 + 4, "text-anchor": "middle" }, c));
+      g.append(card);
+    });
+    for (let i = 0; i < Math.min(hidden, 12); i++) {
+      const at = place();
+      const card = svg("g", { class: "card down" });
+      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3 }));
+      g.append(card);
+    }
+    if (hidden > 12) g.append(svg("text", { x: x + 4, y: y + CH / 2 + 4 }, `+${hidden - 12}`));
+    if (!cards.length && !hidden) g.append(svg("text", { x: 110, y: y + CH / 2 + 4, fill: "#999" }, "—"));
+    out.append(g);
+    y += CH + 6;
+  }
+  out.setAttribute("height", y + 4);
+  return out;
+}
+
+function drawPicture(picture, players) {
+  const box = $("drawing");
+  box.textContent = "";
+  for (const b of picture.b) {
+    const draw = boardDrawers[b.h];
+    box.append(draw ? draw(b, picture) : el("p", { class: "warn" }, `no drawing for boards of shape ${b.h}`));
+  }
+  const table = drawZones(picture, players);
+  if (table) box.append(table);
+  $("caption").textContent = picture.c;
+  const values = $("values");
+  values.textContent = "";
+  const shown = picture.z.length ? picture.v.filter(v => v[2] === 0) : picture.v;
+  for (const [k, v, seat] of shown) {
+    const line = el("div", { class: "value", "data-key": k, "data-seat": seat }, `${seat ? "seat " + seat + " " : ""}${k}: ${v}`);
+    if (seat) line.style.color = seatColour(seat);
+    values.append(line);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The viewer: one game, one view (0 the full table, or a seat), one ply.
+
+function gameByNumber(n) { return DATA.games[n - 1]; }
+
+function moveText(replay, seat, i) {
+  if (!seat || !replay.w) return replay.a[i][1];
+  const seen = replay.w[seat - 1][i];
+  return seen === undefined ? replay.a[i][1] : seen === "" ? "(not shown)" : seen;
+}
+
+function drawMoves(replay, game) {
+  const box = $("moves");
+  box.textContent = "";
+  box.append(el("div", { "data-ply": 0 }, "start"));
+  replay.a.forEach(([actor, text, micros], i) => {
+    const who = actor ? `${actor}:${game.p[actor - 1] || ""}` : "chance";
+    const line = el("div", { "data-ply": i + 1, class: "move" }, `${i + 1}. ${who} ${moveText(replay, view.seat, i)}`);
+    if (micros >= 0) line.append(el("span", { class: "t" }, `${fmt(micros / 1000, 1)} ms`));
+    line.addEventListener("click", () => showPly(i + 1));
+    box.append(line);
+  });
+}
+
+function drawVerdict(game, atEnd) {
+  const v = $("verdict");
+  v.className = atEnd ? "final" : "";
+  v.textContent = "";
+  v.append(el("div", {}, `${atEnd ? "Verdict" : "At the end"}: ${game.e}${game.f ? ` by seat ${game.f} (${game.p[game.f - 1]})` : ""}`));
+  if (game.d) v.append(el("div", { class: "detail" }, game.d));
+  if (game.k.length) v.append(el("div", {}, "ranks: " + game.p.map((p, s) => `${p} ${game.k[s]} (${game.s[s]})`).join(", ")));
+}
+
+function openGame(n, ply, seat) {
+  const game = gameByNumber(n);
+  if (!game) return;
+  showTab("games");
+  stop();
+  view.game = n;
+  const replay = loadReplay(n);
+  view.replay = replay;
+  $("viewer").hidden = false;
+  $("viewer-head").textContent = `Game ${n} · ${game.g} · ${game.p.map((p, s) => `${s + 1}: ${p}`).join(", ")}`;
+  for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.toggle("current", Number(tr.dataset.game) === n);
+  if (!replay) {
+    $("drawing").textContent = "";
+    $("drawing").append(el("p", { id: "not-embedded" },
+      `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
+    $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = "";
+    drawVerdict(game, true);
+    return;
+  }
+  const hidden = replay.f.length > 1;
+  $("view-label").hidden = !hidden;
+  const select = $("view");
+  select.textContent = "";
+  select.append(el("option", { value: 0 }, "full table"));
+  if (hidden) game.p.forEach((p, s) => select.append(el("option", { value: s + 1 }, `seat ${s + 1} (${p}) sees`)));
+  view.seat = hidden && seat >= 1 && seat < replay.f.length ? seat : 0;
+  select.value = view.seat;
+  view.frames = framesOf(replay, view.seat);
+  $("slider").max = view.frames.length - 1;
+  drawMoves(replay, game);
+  if (replay.x) $("moves").append(el("div", { class: "warn" }, replay.x));
+  showPly(Math.max(0, Math.min(ply, view.frames.length - 1)));
+}
+
+function showPly(ply) {
+  if (!view.frames) return;
+  ply = Math.max(0, Math.min(ply, view.frames.length - 1));
+  view.ply = ply;
+  const game = gameByNumber(view.game);
+  drawPicture(view.frames[ply], game.p);
+  $("slider").value = ply;
+  $("ply-label").textContent = `ply ${ply} of ${view.frames.length - 1}`;
+  for (const line of $("moves").children) line.classList.toggle("now", Number(line.dataset.ply) === ply);
+  const now = $("moves").querySelector(".now");
+  if (now) now.scrollIntoView({ block: "nearest" });
+  drawVerdict(game, ply === view.frames.length - 1);
+  const hash = `#game=${view.game}&ply=${ply}${view.seat ? "&seat=" + view.seat : ""}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+function stop() {
+  if (view.playing) clearInterval(view.playing);
+  view.playing = null;
+  $("b-play").textContent = "play";
+}
+
+function togglePlay() {
+  if (view.playing) return stop();
+  if (view.ply >= view.frames.length - 1) showPly(0);
+  $("b-play").textContent = "pause";
+  view.playing = setInterval(() => {
+    if (view.ply >= view.frames.length - 1) return stop();
+    showPly(view.ply + 1);
+  }, 400);
+}
+
+function wireViewer() {
+  $("b-first").addEventListener("click", () => showPly(0));
+  $("b-prev").addEventListener("click", () => showPly(view.ply - 1));
+  $("b-next").addEventListener("click", () => showPly(view.ply + 1));
+  $("b-last").addEventListener("click", () => showPly(Infinity));
+  $("b-play").addEventListener("click", togglePlay);
+  $("slider").addEventListener("input", e => showPly(Number(e.target.value)));
+  $("view").addEventListener("change", e => openGame(view.game, view.ply, Number(e.target.value)));
+  document.addEventListener("keydown", e => {
+    if (!view.frames || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 };
+    if (e.key in moves) { showPly(view.ply + moves[e.key]); e.preventDefault(); }
+    else if (e.key === "Home") showPly(0);
+    else if (e.key === "End") showPly(Infinity);
+    else if (e.key === " ") { togglePlay(); e.preventDefault(); }
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Tabs and deep links: #results, #games, #game=N&ply=K[&seat=S].
+
+function showTab(name) {
+  $("results").hidden = name !== "results";
+  $("games").hidden = name !== "games";
+  $("tab-results").classList.toggle("active", name === "results");
+  $("tab-games").classList.toggle("active", name === "games");
+}
+
+function followHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("game")) {
+    const n = Number(params.get("game")), ply = Number(params.get("ply") || 0), seat = Number(params.get("seat") || 0);
+    if (n !== view.game || seat !== view.seat || !view.frames) openGame(n, ply, seat);
+    else if (ply !== view.ply) showPly(ply);
+    return;
+  }
+  showTab(location.hash === "#games" ? "games" : "results");
+}
+
+function main() {
+  $("title").textContent = DATA.title;
+  document.title = DATA.title;
+  const specs = Object.keys(DATA.specs);
+  $("summary").textContent = `${DATA.games.length} games · ${specs.join(", ")} · ${DATA.embedded.length} replays embedded`;
+  drawHeadToHead();
+  drawRatings();
+  drawCrosstable();
+  drawFaults();
+  drawSeatShares();
+  drawLengths();
+  fillFilters();
+  drawGameList();
+  wireViewer();
+  window.addEventListener("hashchange", followHash);
+  followHash();
+  document.body.setAttribute("data-ready", "1");  // for tests: everything is drawn
+}
+
+main();

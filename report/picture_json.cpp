@@ -1,0 +1,57 @@
+// Picture to JSON (report/picture_json.h).
+#include "report/picture_json.h"
+
+namespace arena::report {
+
+namespace json = boost::json;
+
+namespace {
+
+json::array board_cells(const PictureBoard& b) {
+  json::array cells;
+  cells.reserve(b.cells.size());
+  for (const PictureCell& c : b.cells) {
+    json::array cell{c.x, c.y, c.name, c.stone};
+    if (!c.tile.empty()) {
+      json::array links;
+      for (const PictureCell::Link& l : c.links) links.push_back(json::array{l.a, l.b, l.seat});
+      cell.push_back(json::value(c.tile));
+      cell.push_back(c.rotation);
+      cell.push_back(std::move(links));
+    }
+    cells.push_back(std::move(cell));
+  }
+  return cells;
+}
+
+json::array string_array(const std::vector<std::string>& items) {
+  json::array out;
+  for (const std::string& s : items) out.push_back(json::value(s));
+  return out;
+}
+
+}  // namespace
+
+json::value picture_to_json(const Picture& p) {
+  json::array boards;
+  for (const PictureBoard& b : p.boards) {
+    json::array edges(b.edge_seats.begin(), b.edge_seats.end());
+    boards.push_back(json::object{{"h", b.shape == PictureBoard::Shape::kHex ? "hex" : "square"},
+                                  {"w", b.width},
+                                  {"t", b.height},
+                                  {"e", std::move(edges)},
+                                  {"k", board_cells(b)}});
+  }
+  json::array zones;
+  for (const PictureZone& z : p.zones)
+    zones.push_back(json::array{json::value(z.name), z.seat, string_array(z.cards),
+                                json::array(z.played_by.begin(), z.played_by.end()), z.hidden});
+  json::array values;
+  for (const PictureValue& v : p.values)
+    values.push_back(json::array{json::value(v.key), json::value(v.value), v.seat});
+  return json::object{{"s", p.seat},           {"n", p.players},         {"m", p.to_move},
+                      {"c", p.caption},        {"b", std::move(boards)}, {"z", std::move(zones)},
+                      {"v", std::move(values)}};
+}
+
+}  // namespace arena::report

@@ -1,0 +1,18 @@
+// A state's picture (engine/core/picture.h) as compact JSON, the form the report embeds and
+// `arena report --dump-picture` prints. Short keys keep a 10,000-game report small:
+//   {"s": seat, "n": players, "m": to_move, "c": caption,
+//    "b": [{"h": "square"|"hex", "w": width, "t": height, "e": [edge seats],
+//           "k": [[x, y, name, stone] or [x, y, name, stone, tile, rotation, [[a, b, seat]...]]]}],
+//    "z": [[name, seat, [cards], [played_by], hidden]],
+//    "v": [[key, value, seat]]}
+#pragma once
+
+#include <boost/json/value.hpp>
+
+#include "engine/core/picture.h"
+
+namespace arena::report {
+
+boost::json::value picture_to_json(const Picture& picture);
+
+}  // namespace arena::report

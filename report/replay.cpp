@@ -1,0 +1,97 @@
+// Replays for the report (report/replay.h).
+#include "report/replay.h"
+
+#include <boost/json/array.hpp>
+
+#include "engine/core/game.h"
+#include "engine/core/registry.h"
+#include "report/json_patch.h"
+#include "report/picture_json.h"
+
+namespace arena::report {
+
+namespace json = boost::json;
+
+namespace {
+
+// Applies the record's next action; "" or why it does not replay.
+std::string step(State& state, const RecordedAction& a, Move& move) {
+  if (state.is_terminal()) return "the game is over";
+  const ParsedMove p = state.parse_move(a.text);
+  if (!p.ok()) return p.error;
+  move = p.move;
+  return "";
+}
+
+// Frames of one view: the first picture, then a patch per action (null: unchanged).
+struct ViewFrames {
+  json::value last;
+  json::array frames;
+  void add(json::value picture) {
+    frames.push_back(frames.empty() ? picture : json_patch(last, picture));
+    last = std::move(picture);
+  }
+};
+
+}  // namespace
+
+json::object replay_json(const GameRecord& record, bool seat_views) {
+  json::object out;
+  json::array actions;
+  for (const RecordedAction& a : record.actions)
+    actions.push_back(json::array{a.actor == kChance ? 0 : a.actor, json::value(a.text), a.micros});
+  out["a"] = std::move(actions);
+  std::unique_ptr<Game> game;
+  try {
+    game = make_game(record.spec);
+  } catch (const UserError& e) {
+    out["x"] = e.what();
+    return out;
+  }
+  const int views = seat_views && game->hidden_information() ? game->num_players() + 1 : 1;
+  std::vector<ViewFrames> frames(views);
+  std::vector<json::array> seen(views);
+  auto state = game->new_initial_state();
+  for (int v = 0; v < views; ++v) frames[v].add(picture_to_json(state->picture(v)));
+  for (const RecordedAction& a : record.actions) {
+    Move move = -1;
+    const std::string why = step(*state, a, move);
+    if (!why.empty()) {
+      out["x"] = "action " + std::to_string(&a - record.actions.data() + 1) + " '" + a.text +
+                 "' does not replay: " + why;
+      break;
+    }
+    for (int v = 1; v < views; ++v) seen[v].push_back(json::value(state->action_view(v, move)));
+    state->apply(move);
+    for (int v = 0; v < views; ++v) frames[v].add(picture_to_json(state->picture(v)));
+  }
+  json::array f;
+  for (ViewFrames& v : frames) f.push_back(std::move(v.frames));
+  out["f"] = std::move(f);
+  if (views > 1) {
+    json::array w;
+    for (int v = 1; v < views; ++v) w.push_back(std::move(seen[v]));
+    out["w"] = std::move(w);
+  }
+  return out;
+}
+
+Picture picture_at(const GameRecord& record, int ply, int seat) {
+  auto game = make_game(record.spec);
+  if (seat < 0 || seat > game->num_players())
+    throw UserError("seat " + std::to_string(seat) + ": " + record.spec + " has seats 1.." +
+                    std::to_string(game->num_players()));
+  if (ply < 0 || ply > static_cast<int>(record.actions.size()))
+    throw UserError("ply " + std::to_string(ply) + ": the game has " + std::to_string(record.actions.size()) +
+                    " actions");
+  auto state = game->new_initial_state();
+  for (int i = 0; i < ply; ++i) {
+    Move move = -1;
+    const std::string why = step(*state, record.actions[i], move);
+    if (!why.empty()) throw UserError("action " + std::to_string(i + 1) + " does not replay: " + why);
+    state->apply(move);
+  }
+  return state->picture(seat);
+}
+
+}  // namespace arena::report

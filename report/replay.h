@@ -1,0 +1,25 @@
+// One recorded game replayed through the engine into what the viewer needs: the actions
+// with their times and, per view (the full table, and each seat in games with hidden
+// information), the picture after every action, the first in full and the rest as JSON
+// patches (report/json_patch.h).
+#pragma once
+
+#include <boost/json/object.hpp>
+
+#include "engine/core/picture.h"
+#include "records/record.h"
+
+namespace arena::report {
+
+// {"a": [[actor, text, micros]...],      actor 0 = chance, micros -1 = not timed
+//  "w": [[views of seat 1]...],            only with hidden information: each action as that seat saw it
+//  "f": [[picture, patch...] per view],    view 0 the full table, then seats 1..N
+//  "x": "why replay stopped"}             only when an action does not replay
+// `seat_views`: also every seat's own pictures (hidden-information games).
+boost::json::object replay_json(const GameRecord& record, bool seat_views);
+
+// The picture `seat` (0: full) saw after the first `ply` actions. Throws UserError when the
+// record's game cannot be built or its actions do not replay that far.
+Picture picture_at(const GameRecord& record, int ply, int seat);
+
+}  // namespace arena::report

@@ -1,0 +1,106 @@
+// The report's data (report/report_data.h).
+#include "report/report_data.h"
+
+#include <algorithm>
+#include <boost/json/array.hpp>
+#include <set>
+
+#include "engine/core/registry.h"
+#include "ratings/head_to_head.h"
+#include "ratings/json_text.h"
+#include "ratings/ratings.h"
+#include "records/termination.h"
+#include "report/replay.h"
+
+namespace arena::report {
+
+namespace json = boost::json;
+
+namespace {
+
+json::object game_entry(const GameRecord& r, int number) {
+  json::array players, ranks, scores, teams;
+  for (const std::string& p : r.players) players.push_back(json::value(p));
+  for (const SeatResult& s : r.results) {
+    ranks.push_back(s.rank);
+    scores.push_back(s.score);
+    teams.push_back(s.team);
+  }
+  return json::object{{"n", number},           {"g", r.spec},
+                      {"r", r.round},          {"p", std::move(players)},
+                      {"k", std::move(ranks)}, {"s", std::move(scores)},
+                      {"t", std::move(teams)}, {"e", termination_name(r.termination)},
+                      {"f", r.fault_seat},     {"d", r.termination_detail},
+                      {"l", r.actions.size()}, {"o", r.opening_plies}};
+}
+
+json::object ratings_json(const std::vector<GameRecord>& records) {
+  json::object out;
+  const std::vector<RatedGame> rated = rated_games_from_records(records);
+  if (rated.empty()) return out;
+  try {
+    const RatingTable t = compute_ratings(rated);
+    json::array bots;
+    for (const RatedBot& b : t.bots)
+      bots.push_back(json::object{{"name", b.name},
+                                  {"elo", b.elo},
+                                  {"error", b.error},
+                                  {"games", b.games},
+                                  {"score", b.score},
+                                  {"draws", b.draws},
+                                  {"rank", b.average_rank},
+                                  {"los", b.los_next}});
+    out["model"] = t.model;
+    out["bots"] = std::move(bots);
+    json::array warnings;
+    for (const std::string& w : t.warnings) warnings.push_back(json::value(w));
+    out["warnings"] = std::move(warnings);
+  } catch (const UserError& e) {
+    out["error"] = e.what();
+  }
+  if (auto h = head_to_head(rated)) out["h2h"] = head_to_head_to_json(*h);
+  return out;
+}
+
+// The numbers of the games to embed: the chosen ones, or the first ones within the budget.
+json::object replays(const std::vector<GameRecord>& records, const ReportOptions& o) {
+  json::object out;
+  std::size_t bytes = 0;
+  const std::set<int> chosen(o.games.begin(), o.games.end());
+  for (int n = 1; n <= static_cast<int>(records.size()); ++n) {
+    if (!chosen.empty() && !chosen.count(n)) continue;
+    if (chosen.empty() && bytes >= o.replay_budget) break;
+    json::object replay = replay_json(records[n - 1], true);
+    bytes += json_text(replay).size();
+    out[std::to_string(n)] = std::move(replay);
+  }
+  return out;
+}
+
+}  // namespace
+
+json::object report_data(const std::vector<GameRecord>& records, const ReportOptions& options) {
+  json::array games;
+  for (std::size_t i = 0; i < records.size(); ++i)
+    games.push_back(game_entry(records[i], static_cast<int>(i) + 1));
+  json::object info;
+  for (const GameRecord& r : records) {
+    if (info.contains(r.spec)) continue;
+    try {
+      auto game = make_game(r.spec);
+      info[r.spec] = json::object{{"title", game->info().title},
+                                  {"hidden", game->hidden_information()},
+                                  {"players", game->num_players()}};
+    } catch (const UserError&) {
+      info[r.spec] = json::object{{"title", r.spec}, {"hidden", false}, {"players", r.players.size()}};
+    }
+  }
+  json::object out{{"title", options.title}, {"games", std::move(games)}, {"specs", std::move(info)}};
+  out["ratings"] = ratings_json(records);
+  out["replays"] = replays(records, options);
+  out["budget"] = options.games.empty() ? options.replay_budget : 0;
+  if (!options.bracket.empty()) out["bracket"] = options.bracket;
+  return out;
+}
+
+}  // namespace arena::report

@@ -1,0 +1,212 @@
+// Browser test of the HTML report (docs/report.md), run by ctest as `browser_report`:
+// plays small real tournaments of every game and player count through build/bin/arena (which
+// writes report.html into each output folder), opens each report from disk in Debian's
+// chromium (headless, driven by playwright-core; no browser download), fails on any network
+// request, opens deep links, steps through a game, switches seat views, and checks that the
+// cells, tiles and cards drawn in the page equal the engine's pictures
+// (`arena report --dump-pictures`). A screenshot per game lands in WORK/screenshots/.
+//
+// Usage: node report_test.mjs BIN_DIR WORK_DIR [--docs DOCS_DIR] [--only NAME,...]
+//   --docs: also save the screenshots of docs/report.md there; --only: run these cases only.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const [binDir, workDir] = process.argv.slice(2, 4).map(p => path.resolve(p));
+const docsDir = process.argv.includes("--docs") ? process.argv[process.argv.indexOf("--docs") + 1] : null;
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1].split(",") : null;
+const arena = path.join(binDir, "arena");
+const shots = path.join(workDir, "screenshots");
+
+// Every game and player count, small and quick: random bots, one or two games each.
+const CASES = [
+  { name: "clump", spec: "clump:size=6", bots: 2, games: 2 },
+  { name: "flume", spec: "flume:size=5", bots: 2, games: 2 },
+  ...[2, 3, 4, 5, 6].map(n => ({ name: `flows-${n}`, spec: `flows:players=${n}`, bots: 2, games: n === 2 ? 2 : 1 })),
+  // Short card games (one deal or a low target) keep the whole test near two minutes.
+  ...[2, 3, 4, 5, 6].map(n => ({ name: `flush-${n}`, spec: `flush:players=${n},max_rounds=1`, bots: 2, games: n === 2 ? 2 : 1 })),
+  ...[4, 5].map(n => ({ name: `flume-cards-${n}`, spec: `flume-cards:players=${n},target=5`, bots: 2, games: 1 })),
+  // A head-to-head with a bot that answers illegal moves: faults, verdict details, filters.
+  { name: "faults", spec: "clump:size=6", bots: 2, games: 4, second: "illegal_bot" },
+];
+
+let failures = 0;
+function check(ok, what) {
+  if (!ok) {
+    failures++;
+    console.error("FAIL: " + what);
+  }
+}
+
+function play(c) {
+  const out = path.join(workDir, c.name);
+  fs.rmSync(out, { recursive: true, force: true });
+  const args = ["tournament", c.spec, "--games", String(c.games), "--seed", "7", "--out", out, "--quiet",
+                "--concurrency", "2", "--max-tables", "1"];
+  for (let b = 1; b <= c.bots; b++) {
+    const program = b === 2 && c.second ? c.second : "random_bot";
+    args.push("--bot", `${b === 2 && c.second ? "illegal" : "random" + b}=${path.join(binDir, program)}`);
+  }
+  execFileSync(arena, args, { stdio: ["ignore", "ignore", "inherit"] });
+  return out;
+}
+
+// What the page drew, read back from the DOM.
+async function drawn(page) {
+  return page.evaluate(() => {
+    const cells = [...document.querySelectorAll("#drawing g.cell")].map(g => ({
+      name: g.dataset.cell, stone: Number(g.dataset.stone || 0), tile: g.dataset.tile || "",
+      rot: g.dataset.tile ? Number(g.dataset.rot) : 0, links: g.dataset.links || "" }));
+    const zones = [...document.querySelectorAll("#drawing g.zone")].map(g => ({
+      name: g.dataset.zone, seat: Number(g.dataset.seat), hidden: Number(g.dataset.hidden),
+      cards: [...g.querySelectorAll("g.card[data-card]")].map(c => c.dataset.card) }));
+    return { cells, zones, caption: document.getElementById("caption").textContent,
+             ply: Number(document.getElementById("slider").value) };
+  });
+}
+
+// The same shape from the engine's picture.
+function expected(picture) {
+  const cells = [];
+  for (const b of picture.b)
+    for (const [, , name, stone, tile, rot, links] of b.k)
+      cells.push({ name, stone, tile: tile || "", rot: tile ? rot : 0,
+                   links: tile ? links.map(([a, b2, s]) => `${a}-${b2}:${s}`).join(" ") : "" });
+  // The page groups zones by seat, the table first (a stable sort keeps each seat's order).
+  const zones = picture.z.map(([name, seat, cards, , hidden]) => ({ name, seat, hidden, cards }))
+    .sort((a, b) => a.seat - b.seat);
+  return { cells, zones, caption: picture.c };
+}
+
+async function compareAt(page, dump, game, ply, seat, label) {
+  await page.evaluate(h => { location.hash = h; }, `#game=${game}&ply=${ply}${seat ? "&seat=" + seat : ""}`);
+  await page.waitForFunction(p => Number(document.getElementById("slider").value) === p, ply);
+  const got = await drawn(page);
+  const want = expected(dump.f[seat][ply]);
+  const same = JSON.stringify([got.cells, got.zones, got.caption]) === JSON.stringify([want.cells, want.zones, want.caption]);
+  check(same, `${label}: game ${game} ply ${ply} seat ${seat}: the page draws\n${JSON.stringify(got).slice(0, 600)}\n` +
+              `but the engine's picture is\n${JSON.stringify(want).slice(0, 600)}`);
+  return got;
+}
+
+async function checkReport(browser, c, dir) {
+  const file = path.join(dir, "report.html");
+  check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const requests = [];
+  page.on("request", r => { if (!r.url().startsWith("file:")) requests.push(r.url()); });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  const errors = [];
+  page.on("pageerror", e => errors.push(String(e)));
+  const dump = JSON.parse(execFileSync(arena, ["report", dir, "--dump-pictures", "1"], { maxBuffer: 1 << 30 }).toString());
+  const last = dump.f[0].length - 1;
+  // A deep link straight to the middle of the first game.
+  const mid = Math.floor(last / 2);
+  await page.goto("file://" + file + `#game=1&ply=${mid}`);
+  await page.waitForSelector("body[data-ready]");
+  await compareAt(page, dump, 1, mid, 0, c.name + " deep link");
+  // Stepping: keys, buttons, the slider.
+  await page.keyboard.press("ArrowRight");
+  check((await drawn(page)).ply === Math.min(mid + 1, last), `${c.name}: ArrowRight did not step`);
+  await page.click("#b-prev");
+  check((await drawn(page)).ply === mid, `${c.name}: the back button did not step`);
+  await page.click("#b-last");
+  check((await drawn(page)).ply === last, `${c.name}: the last button did not reach the end`);
+  check((await page.textContent("#verdict")).startsWith("Verdict"), `${c.name}: no verdict at the end`);
+  for (const ply of new Set([0, 1, Math.floor(last / 3), mid, last].filter(p => p <= last)))
+    await compareAt(page, dump, 1, ply, 0, c.name);
+  await page.screenshot({ path: path.join(shots, `${c.name}.png`), fullPage: true });
+  // Seat views: what each seat was shown, through the view switch.
+  for (let seat = 1; seat < dump.f.length; seat++) {
+    await page.selectOption("#view", String(seat));
+    await page.waitForFunction(s => location.hash.includes("seat=" + s), seat);
+    await compareAt(page, dump, 1, mid, seat, c.name + " seat view");
+  }
+  if (dump.f.length > 1) await page.screenshot({ path: path.join(shots, `${c.name}-seat${dump.f.length - 1}.png`), fullPage: true });
+  check(requests.length === 0, `${c.name}: the page made network requests: ${requests.join(", ")}`);
+  check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
+  await page.close();
+}
+
+// The results view of one report: ratings with interval bars, crosstable, the head-to-head.
+async function checkResults(browser, c, dir) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  await page.goto("file://" + path.join(dir, "report.html"));
+  await page.waitForSelector("body[data-ready]");
+  const rows = await page.locator("#ratings-table tr[data-bot]").count();
+  check(rows === c.bots, `${c.name}: ${rows} rows in the ratings table, not ${c.bots}`);
+  check(await page.locator("#crosstable-table").count() === 1, `${c.name}: no crosstable`);
+  check(await page.locator("#lengths svg").count() === 1, `${c.name}: no length histogram`);
+  await page.screenshot({ path: path.join(shots, `${c.name}-results.png`), fullPage: true });
+  await page.close();
+}
+
+// The faults case: the head-to-head lines, the faults table, the filters of the game list, the
+// verdict of a faulted game with its detail, and the per-move times of the move list.
+async function checkFaults(browser, c, dir) {
+  const journal = fs.readFileSync(path.join(dir, "journal.jsonl"), "utf8").trim().split("\n").map(l => JSON.parse(l));
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  await page.goto("file://" + path.join(dir, "report.html"));
+  await page.waitForSelector("body[data-ready]");
+  const h2h = await page.textContent("#h2h");
+  check(/W\/L\/D \d+\/\d+\/\d+/.test(h2h) && h2h.includes("pentanomial") && h2h.includes("LOS"),
+        `${c.name}: no head-to-head W/L/D, pentanomial and LOS: ${h2h}`);
+  const faults = await page.textContent("#faults-table");
+  check(faults.includes("illegal") && /illegal[^:]*: \d/.test(faults), `${c.name}: the faults table lacks the illegal bot's reason: ${faults}`);
+  // Filters: termination, then bot and result.
+  await page.click("#tab-games");
+  const terms = await page.$$eval("#f-term option", os => os.map(o => o.value).filter(v => v));
+  check(terms.length > 0, `${c.name}: no terminations to filter by`);
+  for (const t of terms) {
+    await page.selectOption("#f-term", t);
+    const shown = await page.$$eval("#games-table tr[data-game]", rs => rs.map(r => r.children[3].textContent));
+    const want = journal.filter(j => (j.termination || j.reason || "").startsWith(t)).length;
+    check(shown.length > 0 && shown.every(x => x.startsWith(t)), `${c.name}: filter termination=${t} shows ${shown.join(" | ")}`);
+    if (want) check(shown.length === want, `${c.name}: filter termination=${t} shows ${shown.length} games, the journal has ${want}`);
+  }
+  await page.selectOption("#f-term", "");
+  await page.selectOption("#f-bot", "illegal");
+  await page.selectOption("#f-result", "win");
+  const illegalWins = await page.$$eval("#games-table tr[data-game]", rs => rs.length);
+  check(illegalWins === 0, `${c.name}: the illegal bot is shown winning ${illegalWins} games`);
+  await page.selectOption("#f-result", "loss");
+  const losses = await page.$$eval("#games-table tr[data-game]", rs => rs.map(r => r.children[2].textContent));
+  check(losses.length === c.games && losses.every(r => r.includes("illegal")), `${c.name}: the illegal bot's losses: ${losses.join(" | ")}`);
+  // A faulted game at its end: the verdict names the seat and says why; moves carry times.
+  await page.goto("file://" + path.join(dir, "report.html") + "#game=1&ply=9999");
+  await page.waitForSelector("body[data-ready]");
+  await page.click("#b-last");
+  const verdict = await page.textContent("#verdict");
+  check(verdict.includes("by seat") && (await page.locator("#verdict .detail").count()) === 1,
+        `${c.name}: the verdict of a faulted game has no seat or detail: ${verdict}`);
+  const times = await page.$$eval("#moves .move .t", ts => ts.map(t => t.textContent));
+  check(times.length > 0 && times.every(t => / ms$/.test(t)), `${c.name}: the move list shows no per-move times`);
+  await page.screenshot({ path: path.join(shots, `${c.name}-verdict.png`), fullPage: true });
+  await page.close();
+}
+
+async function main() {
+  fs.mkdirSync(shots, { recursive: true });
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  try {
+    for (const c of CASES.filter(c => !only || only.includes(c.name))) {
+      const started = Date.now();
+      const dir = play(c);
+      await checkReport(browser, c, dir);
+      if (c.name === "clump") await checkResults(browser, c, dir);
+      if (c.name === "faults") await checkFaults(browser, c, dir);
+      console.log(`${c.name}: ${Date.now() - started} ms`);
+    }
+  } finally {
+    await browser.close();
+  }
+  if (docsDir) for (const f of ["clump-results", "clump", "flows-2", "flush-3", "flush-3-seat3", "flume", "flume-cards-5"])
+    fs.copyFileSync(path.join(shots, f + ".png"), path.join(docsDir, f + ".png"));
+  console.log(failures ? `${failures} failure(s)` : `browser report test passed; screenshots in ${shots}`);
+  process.exit(failures ? 1 : 0);
+}
+
+main().catch(e => { console.error(e); process.exit(1); });

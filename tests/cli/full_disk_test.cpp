@@ -1,0 +1,128 @@
+// Output that cannot be written in the middle of a run (issue 14), through the real binary:
+// a file size limit (RLIMIT_FSIZE with SIGXFSZ ignored, so writes fail with EFBIG, as on a
+// full disk) stops `arena tournament` and `arena match` with a user error that says what was
+// written, that nothing counted was lost, and (tournament) the exact --resume command; the
+// resumed tournament completes. Also Ctrl-C of a tournament prints the standings so far.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+// `arena ARGS` under sh, after `prefix` (e.g. a ulimit); stdout and stderr together.
+Run arena(const std::string& args, const std::string& prefix = "") {
+  Run r;
+  const std::string cmd = prefix + "exec " + std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t p = 0; (p = text.find(what, p)) != std::string::npos; p += what.size()) ++n;
+  return n;
+}
+
+std::string temp_dir() {
+  char t[] = "/tmp/arena-disk-XXXXXX";
+  REQUIRE(::mkdtemp(t));
+  return t;
+}
+
+const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
+// Files may grow to 16 KiB (ulimit -f counts 512-byte blocks in sh, 1 KiB in bash: either
+// is well below what the runs below write); writing past it fails with EFBIG.
+const std::string kSmallFiles = "ulimit -f 32 && trap '' XFSZ && ";
+
+}  // namespace
+
+TEST_CASE("full disk: a tournament stops with what was kept and the resume command; resume completes",
+          "[cli]") {
+  const std::string dir = temp_dir(), out = dir + "/t";
+  const std::string args = "tournament clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom +
+                           " --bot c=" + kRandom + " --games 20 --seed 2 --out " + out;
+  Run r = arena(args, kSmallFiles);
+  INFO(r.out);
+  CHECK(r.status == 2);
+  CHECK(r.out.find("arena: error: cannot write " + out + "/") != std::string::npos);
+  CHECK(r.out.find("File too large") != std::string::npos);
+  CHECK(r.out.find("nothing counted was lost") != std::string::npos);
+  CHECK(r.out.find("continue with: arena tournament --resume " + out) != std::string::npos);
+  CHECK(r.out.find("internal error") == std::string::npos);
+  r = arena("tournament --resume " + out);
+  INFO(r.out);
+  CHECK(r.status == 0);
+  const std::string pgn = slurp(out + "/games.pgn");
+  CHECK(count(pgn, "[Game ") == 60);  // 3 pairings x 20 games, none twice, none lost
+  CHECK(count(pgn, "[Result ") == 60);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("full disk: arena match --out keeps whole records and says how many", "[cli]") {
+  const std::string dir = temp_dir(), pgn = dir + "/games.pgn";
+  const Run r = arena("match clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom +
+                          " --games 200 --seed 2 -q --out " + pgn,
+                      kSmallFiles);
+  INFO(r.out);
+  CHECK(r.status == 2);
+  CHECK(r.out.find("arena: error: cannot write '" + pgn + "': File too large") != std::string::npos);
+  CHECK(r.out.find("game record(s) of this match are in it, each complete") != std::string::npos);
+  CHECK(r.out.find("internal error") == std::string::npos);
+  const std::string text = slurp(pgn);
+  CHECK(count(text, "[Game ") >= 1);
+  CHECK(count(text, "[Game ") == count(text, "[Result "));  // no record cut in the middle
+  CHECK(r.out.find(std::to_string(count(text, "[Game ")) + " game record(s)") != std::string::npos);
+  // What is there reads back as records.
+  const Run v = arena("verify " + pgn);
+  INFO(v.out);
+  CHECK(v.status == 0);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("Ctrl-C of arena tournament prints the standings so far and the resume command", "[cli]") {
+  const std::string dir = temp_dir(), out = dir + "/t", log = dir + "/log";
+  const std::string cmd = "exec " + std::string(ARENA_BIN_DIR) +
+                          "/arena tournament clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom +
+                          " --games 100000 --seed 2 --out " + out + " > " + log + " 2>&1";
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  for (int i = 0; i < 400 && slurp(out + "/journal.jsonl").empty(); ++i) ::usleep(50 * 1000);
+  REQUIRE(::kill(pid, SIGINT) == 0);
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  const std::string text = slurp(log);
+  INFO(text);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 130);
+  CHECK(text.find("(interrupted):") != std::string::npos);
+  CHECK(text.find(" 1. ") != std::string::npos);  // the table: both bots, with their scores
+  CHECK(text.find(" 2. ") != std::string::npos);
+  CHECK(text.find("continue with: arena tournament --resume " + out) != std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -1,0 +1,193 @@
+// `arena report` and the tournament's report.html through the real binary: the page is one
+// self-contained file (no network, no external script, style or font), a tournament writes it at
+// the end and again after a kill -9 and --resume, --games chooses the embedded replays, and bad
+// input is a clear error with exit status 2 that leaves no half-written file.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kArena = std::string(ARENA_BIN_DIR) + "/arena";
+const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+Run arena_cmd(const std::string& args) {
+  Run r;
+  const std::string cmd = kArena + " " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char t[] = "/tmp/arena-report-XXXXXX";
+    REQUIRE(::mkdtemp(t));
+    path = t;
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+// The text of the page's <script type="application/json" id=ID> element, parsed.
+boost::json::value script_json(const std::string& html, const std::string& id) {
+  const std::string open = "id=\"" + id + "\">";
+  const std::size_t start = html.find(open);
+  REQUIRE(start != std::string::npos);
+  const std::size_t from = start + open.size();
+  const std::size_t end = html.find("</script>", from);
+  REQUIRE(end != std::string::npos);
+  std::string text = html.substr(from, end - from);
+  for (std::size_t p; (p = text.find("<\\/")) != std::string::npos;) text.erase(p + 1, 1);
+  return boost::json::parse(text);
+}
+
+std::size_t report_games(const fs::path& file) {
+  return script_json(slurp(file), "arena-data").as_object().at("games").as_array().size();
+}
+
+std::size_t journal_lines(const fs::path& dir) {
+  const std::string j = slurp(dir / "journal.jsonl");
+  return static_cast<std::size_t>(std::count(j.begin(), j.end(), '\n'));
+}
+
+pid_t spawn(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  REQUIRE(rc == 0);
+  return pid;
+}
+
+}  // namespace
+
+TEST_CASE("report: a tournament's report.html is one self-contained page of every game", "[cli][report]") {
+  TempDir t;
+  const fs::path out = t.path / "run";
+  const Run r = arena_cmd("tournament clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom +
+                          " --bot c=" + kRandom + " --games 2 --seed 3 --out " + out.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("report: " + (out / "report.html").string()) != std::string::npos);
+  std::string html = slurp(out / "report.html");
+  CHECK(report_games(out / "report.html") == 6);
+  // The SVG namespace is a name, not an address the page fetches.
+  const std::string svg_ns = "http://www.w3.org/2000/svg";
+  for (std::size_t p; (p = html.find(svg_ns)) != std::string::npos;) html.erase(p, svg_ns.size());
+  // Nothing fetched from anywhere: no external script, style sheet, font, image or frame.
+  for (const char* outside :
+       {"<script src", "<link", "@import", "url(", "<iframe", "<img", "http://", "https://"})
+    CHECK(html.find(outside) == std::string::npos);
+  CHECK(html.find("id=\"replay-1\"") != std::string::npos);
+}
+
+TEST_CASE("report: written again after kill -9 and --resume, with every game", "[cli][report]") {
+  TempDir t;
+  const fs::path out = t.path / "run";
+  const std::string slow = std::string(ARENA_BIN_DIR) + "/deliberate_bot";
+  const pid_t pid = spawn({kArena, "tournament", "clump:size=4", "--bot", "a=" + slow, "--bot", "b=" + slow,
+                           "--games", "4", "--seed", "1", "--concurrency", "1", "--out", out.string()});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (journal_lines(out) < 1 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  REQUIRE(WIFSIGNALED(status));  // killed mid-run: four games of 200 ms moves take seconds
+  CHECK(!fs::exists(out / "report.html"));
+  const Run resumed = arena_cmd("tournament --resume " + out.string());
+  INFO(resumed.out);
+  REQUIRE(resumed.status == 0);
+  REQUIRE(fs::exists(out / "report.html"));
+  CHECK(report_games(out / "report.html") == 4);
+}
+
+TEST_CASE("report: --games chooses the embedded replays of PGN inputs", "[cli][report]") {
+  TempDir t;
+  const fs::path pgn = t.path / "m.pgn";
+  REQUIRE(arena_cmd("match flume:size=5 --bot a=" + kRandom + " --bot b=" + kRandom +
+                    " --games 4 --seed 2 --out " + pgn.string())
+              .status == 0);
+  const fs::path page = t.path / "r.html";
+  const Run r = arena_cmd("report " + pgn.string() + " --games 2,4 --out " + page.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const std::string html = slurp(page);
+  const auto data = script_json(html, "arena-data").as_object();
+  CHECK(data.at("games").as_array().size() == 4);
+  CHECK(boost::json::serialize(data.at("embedded")) == "[2,4]");
+  CHECK(html.find("id=\"replay-1\"") == std::string::npos);
+  CHECK(html.find("id=\"replay-4\"") != std::string::npos);
+}
+
+TEST_CASE("report: bad input is a clear error and leaves no file behind", "[cli][report]") {
+  TempDir t;
+  const std::string dir = t.path.string();
+  std::ofstream(t.path / "bad.pgn") << "[Game \"clump:size=4\"]\n[Result \"1-0\"]\n\n1. zz9-zz8 1-0\n";
+  fs::create_directory(t.path / "empty");
+  struct Case {
+    std::string args, says;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"report " + dir + "/missing.pgn --out " + dir + "/r.html", "missing.pgn: cannot read"},
+           {"report " + dir + "/bad.pgn --out " + dir + "/r.html", "bad.pgn:"},
+           {"report " + dir + "/empty --out " + dir + "/r.html", "no games.pgn and no .pgn files"},
+           {"report " + dir + "/bad.pgn --games 3-x --out " + dir + "/r.html", "--games: '3-x'"},
+           {"report " + dir + "/bad.pgn --budget -1 --out " + dir + "/r.html", "--budget"},
+       }) {
+    const Run r = arena_cmd(c.args);
+    INFO(c.args << "\n" << r.out);
+    CHECK(r.status == 2);
+    CHECK(r.out.find(c.says) != std::string::npos);
+    CHECK(r.out.find("internal error") == std::string::npos);
+  }
+  // A folder that cannot be written: the error names the file; no .tmp stays behind.
+  const fs::path pgn = t.path / "m.pgn";
+  REQUIRE(arena_cmd("match clump:size=4 --bot a=" + kRandom + " --bot b=" + kRandom + " --games 1 --out " +
+                    pgn.string())
+              .status == 0);
+  const Run r = arena_cmd("report " + pgn.string() + " --out " + dir + "/nofolder/r.html");
+  INFO(r.out);
+  CHECK(r.status == 2);
+  CHECK(r.out.find("nofolder/r.html: cannot write the report") != std::string::npos);
+  for (const auto& e : fs::recursive_directory_iterator(t.path)) CHECK(e.path().extension() != ".tmp");
+}

@@ -1,0 +1,126 @@
+// `arena show` through the real binary: the position drawn at a ply is the engine's picture of
+// the replayed record; --seat shows that seat's observation only; --all prints every ply; bad
+// input is a clear error with exit status 2.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/core/registry.h"
+#include "records/pgn.h"
+
+using namespace arena;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+Run arena_cmd(const std::string& args) {
+  Run r;
+  const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A temporary folder removed at the end of the test.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char t[] = "/tmp/arena-show-XXXXXX";
+    REQUIRE(::mkdtemp(t));
+    path = t;
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+};
+
+// The state of game `index` (0-based) of `pgn` after `ply` actions.
+std::unique_ptr<State> replay(const std::string& pgn, std::size_t index, int ply, std::unique_ptr<Game>& game) {
+  std::vector<PgnError> errors;
+  const auto games = parse_pgn(pgn, errors);
+  REQUIRE(index < games.size());
+  game = make_game(games[index].spec);
+  auto state = game->new_initial_state();
+  for (int i = 0; i < ply; ++i) state->apply(parse_or_throw(*state, games[index].actions[i].text));
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("arena show: the picture at a ply, a seat's view, every ply, clear errors", "[cli]") {
+  TempDir dir;
+  const std::string pgn = dir.path + "/games.pgn", bot = std::string(ARENA_BIN_DIR) + "/random_bot";
+  const Run played = arena_cmd("match flush:players=3 --bot a=" + bot + " --bot b=" + bot + " --bot c=" + bot +
+                               " --games 3 --seed 5 -q --out " + pgn);
+  REQUIRE(played.status == 0);
+  const std::string text = slurp(pgn);
+  std::unique_ptr<Game> game;
+
+  SECTION("the full picture at a ply is the engine's render of the replayed record") {
+    const Run r = arena_cmd("show " + pgn + " --game 2 --ply 30");
+    REQUIRE(r.status == 0);
+    const auto state = replay(text, 1, 30, game);
+    CHECK(r.out.find("game 2") != std::string::npos);
+    CHECK(r.out.find("ply 30 of ") != std::string::npos);
+    CHECK(r.out.find(state->render()) != std::string::npos);
+  }
+  SECTION("--seat shows that seat's observation, not the full picture") {
+    const Run r = arena_cmd("show " + pgn + " --ply 30 --seat 2");
+    REQUIRE(r.status == 0);
+    const auto state = replay(text, 0, 30, game);
+    CHECK(r.out.find(state->observation(2)) != std::string::npos);
+    CHECK(r.out.find(state->render()) == std::string::npos);
+  }
+  SECTION("--all prints the start and every ply up to --ply; the end shows the result") {
+    const Run r = arena_cmd("show " + pgn + " --all --ply 3");
+    REQUIRE(r.status == 0);
+    for (int k = 0; k <= 3; ++k) CHECK(r.out.find("ply " + std::to_string(k) + " of ") != std::string::npos);
+    CHECK(r.out.find("ply 4 of ") == std::string::npos);
+    const Run end = arena_cmd("show " + pgn + " --game 3");
+    REQUIRE(end.status == 0);
+    CHECK(end.out.find("result: normal") != std::string::npos);
+  }
+  SECTION("bad input: exit 2 and a message naming what is wrong") {
+    Run r = arena_cmd("show " + pgn + " --game 9");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("no game 9 (the file holds 3 games)") != std::string::npos);
+    r = arena_cmd("show " + pgn + " --ply 100000");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("--ply 100000") != std::string::npos);
+    r = arena_cmd("show " + pgn + " --seat 4");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("seats 1..3") != std::string::npos);
+    r = arena_cmd("show " + dir.path + "/missing.pgn");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("cannot read the file") != std::string::npos);
+    // A record whose moves were edited: the action that does not replay is named.
+    std::string damaged = text;
+    const std::size_t at = damaged.find("{30. ");
+    REQUIRE(at != std::string::npos);
+    const std::size_t end = damaged.find('}', at);
+    damaged.replace(at, end - at, "{30. s1 zz");
+    std::ofstream(dir.path + "/damaged.pgn") << damaged;
+    r = arena_cmd("show " + dir.path + "/damaged.pgn --ply 40");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("action 30 'zz' does not replay") != std::string::npos);
+  }
+}

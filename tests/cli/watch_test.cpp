@@ -1,0 +1,112 @@
+// `arena match --watch` through the real binary: without a terminal, one line per action of
+// the watched game, the same actions as its record; on a terminal (a pseudo-terminal made
+// by script(1)) the board is redrawn in place and ends with the engine's final picture.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/core/registry.h"
+#include "records/pgn.h"
+
+using namespace arena;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+Run shell(const std::string& cmd) {
+  Run r;
+  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+const std::string kArena = std::string(ARENA_BIN_DIR) + "/arena";
+const std::string kBots = " --bot a=" + std::string(ARENA_BIN_DIR) +
+                          "/random_bot --bot b=" + std::string(ARENA_BIN_DIR) + "/random_bot";
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char t[] = "/tmp/arena-watch-XXXXXX";
+    REQUIRE(::mkdtemp(t));
+    path = t;
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+};
+
+std::vector<GameRecord> read_records(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  std::vector<PgnError> errors;
+  auto games = parse_pgn(s.str(), errors);
+  REQUIRE(errors.empty());
+  return games;
+}
+
+}  // namespace
+
+TEST_CASE("arena match --watch: plain lines off a terminal, the actions of the watched game", "[cli]") {
+  TempDir dir;
+  const Run r = shell(kArena + " match flume:size=5" + kBots + " --games 2 --seed 2 -q --watch=2 --out " +
+                      dir.path + "/m.pgn");
+  REQUIRE(r.status == 0);
+  const auto games = read_records(dir.path + "/m.pgn");
+  REQUIRE(games.size() == 2);
+  const GameRecord& watched = games[1];  // concurrency 1: records in job order
+  std::istringstream lines(r.out);
+  std::vector<std::string> watch_lines;
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("watch game ", 0) == 0) watch_lines.push_back(line);
+  REQUIRE(watch_lines.size() == watched.actions.size() + 1);
+  CHECK(watch_lines[0] == "watch game 2 ply 0: start");
+  for (std::size_t i = 0; i < watched.actions.size(); ++i) {
+    const RecordedAction& a = watched.actions[i];
+    std::string expect = "watch game 2 ply " + std::to_string(i + 1) + ": " +
+                         (a.actor == kChance ? std::string("chance") : "seat " + std::to_string(a.actor)) +
+                         " " + a.text;
+    if (i + 1 == watched.actions.size()) expect += " (game over)";
+    CHECK(watch_lines[i + 1] == expect);
+  }
+}
+
+TEST_CASE("arena match --watch: redrawn in place on a terminal, ending with the final picture", "[cli]") {
+  TempDir dir;
+  const std::string cmd =
+      kArena + " match flume:size=5" + kBots + " --games 1 --seed 3 -q --watch --out " + dir.path + "/m.pgn";
+  const Run r = shell("script -qec '" + cmd + "' /dev/null");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("\x1b[H\x1b[2J") != std::string::npos);
+  const auto games = read_records(dir.path + "/m.pgn");
+  REQUIRE(games.size() == 1);
+  auto game = make_game(games[0].spec);
+  auto state = game->new_initial_state();
+  for (const auto& a : games[0].actions) state->apply(parse_or_throw(*state, a.text));
+  std::string picture = state->render();
+  // The terminal turns each "\n" into "\r\n".
+  for (std::size_t at = 0; (at = picture.find('\n', at)) != std::string::npos; at += 2)
+    picture.replace(at, 1, "\r\n");
+  const std::size_t last_clear = r.out.rfind("\x1b[2J");
+  CHECK(r.out.find(picture, last_clear) != std::string::npos);
+  CHECK(r.out.find("game over", last_clear) != std::string::npos);
+}
+
+TEST_CASE("arena match --watch: a game the match does not have is an error", "[cli]") {
+  const Run r = shell(kArena + " match flume:size=5" + kBots + " --games 2 --seed 2 -q --watch=3");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("--watch 3: the match has 2 games") != std::string::npos);
+}

@@ -1,0 +1,185 @@
+// The picture hook (engine/core/picture.h), over every registered game and player count: a
+// seat's picture holds nothing hidden from that seat (it is the same in every state sampled
+// from what the seat saw, and in Flush when the hidden cards are reshuffled), and the full
+// picture agrees with the state (cells, stones, tiles and cards counted).
+#include "engine/core/picture.h"
+
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "engine/clump/clump.h"
+#include "engine/core/random.h"
+#include "engine/core/registry.h"
+#include "engine/core/sampled_state.h"
+#include "engine/flows/flows_game.h"
+#include "engine/flume/flume.h"
+#include "engine/flume_cards/flume_cards_state.h"
+#include "engine/flush/flush_state.h"
+#include "tests/engine/every_spec.h"
+
+using namespace arena;
+
+namespace {
+
+// A readable dump for failure messages.
+std::string describe(const Picture& p) {
+  std::string out = "seat " + std::to_string(p.seat) + ": " + p.caption + "\n";
+  for (const PictureZone& z : p.zones) {
+    out += "  " + z.name + " " + std::to_string(z.seat) + ":";
+    for (const std::string& c : z.cards) out += " " + c;
+    out += " +" + std::to_string(z.hidden) + " hidden\n";
+  }
+  for (const PictureValue& v : p.values)
+    out += "  " + v.key + "[" + std::to_string(v.seat) + "] " + v.value + "\n";
+  return out;
+}
+
+int zone_cards(const Picture& p, const std::string& name, int seat, bool hidden) {
+  for (const PictureZone& z : p.zones)
+    if (z.name == name && z.seat == seat) return hidden ? z.hidden : static_cast<int>(z.cards.size());
+  return 0;
+}
+
+// Plays one random game; at every `stride`-th decision compares the deciding seat's picture
+// with its picture in states sampled from its views. Returns the decisions whose sampled
+// full pictures differed (hidden parts were drawn anew, so the comparison meant something).
+int check_game(const Game& game, std::uint64_t seed, int stride, int samples) {
+  Rng rng(seed);
+  auto state = game.new_initial_state();
+  std::vector<Move> scratch;
+  int decisions = 0, varied = 0;
+  while (!state->is_terminal()) {
+    if (!state->is_chance() && ++decisions % stride == 0) {
+      const int seat = state->current_player();
+      const Picture mine = state->picture(seat);
+      REQUIRE(mine.seat == seat);
+      REQUIRE(mine.to_move == seat);
+      const auto seen = seen_by(game, seat, state->history());
+      bool differed = false;
+      for (int k = 0; k < samples; ++k) {
+        auto sampled = game.sample_state(seat, seen, rng);
+        const Picture theirs = sampled->picture(seat);
+        INFO(game.spec() << " seed " << seed << " ply " << state->history().size() << "\n"
+                         << describe(mine) << "sampled:\n"
+                         << describe(theirs));
+        REQUIRE(theirs == mine);
+        differed = differed || sampled->picture(0) != state->picture(0);
+      }
+      varied += differed;
+    }
+    state->apply(random_action(*state, rng, scratch));
+  }
+  return varied;
+}
+
+}  // namespace
+
+TEST_CASE("picture: a seat's picture is the same in every state it cannot tell apart", "[engine][picture]") {
+  for (const std::string& spec : arena::test::every_spec()) {
+    auto game = make_game(spec);
+    int varied = 0;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) varied += check_game(*game, seed, 4, 2);
+    INFO(spec);
+    if (!game->hidden_information())
+      CHECK(varied == 0);
+    else if (game->id() != "flows")
+      CHECK(varied > 0);  // the samples really differed where the seat could not see
+  }
+}
+
+TEST_CASE("picture: flush seats see the same picture when hidden cards are reshuffled", "[engine][picture]") {
+  using namespace arena::flush;
+  std::vector<Move> scratch;
+  int changed = 0;
+  for (int players = 2; players <= 6; ++players)
+    for (int g = 0; g < 6; ++g) {
+      auto game = make_game("flush:players=" + std::to_string(players));
+      Rng rng(derive_seed(91, players * 100 + g));
+      auto state = game->new_initial_state();
+      const int stop = 30 + static_cast<int>(rng.below(200));
+      for (int i = 0; i < stop && !state->is_terminal(); ++i)
+        state->apply(random_action(*state, rng, scratch));
+      const auto& s = static_cast<const FlushState&>(*state);
+      const int seat = 1 + static_cast<int>(rng.below(players));
+      // The cards the seat cannot see (other hands, the unseen rest) dealt again at random.
+      std::vector<int> pool;
+      auto take = [&](const Cards& c) {
+        for (int k = 0; k < kNumKinds; ++k)
+          for (int i = 0; i < c[k]; ++i) pool.push_back(k);
+      };
+      for (int o = 1; o <= players; ++o)
+        if (o != seat) take(s.seat_cards(o).hand);
+      take(s.unseen());
+      for (std::size_t i = pool.size(); i > 1; --i) std::swap(pool[i - 1], pool[rng.below(i)]);
+      std::vector<Cards> hands(players);
+      std::size_t next = 0;
+      for (int o = 1; o <= players; ++o) {
+        if (o == seat) hands[o - 1] = s.seat_cards(o).hand;
+        for (int i = 0; o != seat && i < s.seat_cards(o).hand.size(); ++i) hands[o - 1].add(pool[next++]);
+      }
+      Cards unseen;
+      while (next < pool.size()) unseen.add(pool[next++]);
+      auto other = state->clone();
+      static_cast<FlushState&>(*other).redistribute_hidden(hands, unseen);
+      changed += other->picture(0) != state->picture(0);
+      INFO(describe(state->picture(seat)) << describe(other->picture(seat)));
+      CHECK(other->picture(seat) == state->picture(seat));
+    }
+  CHECK(changed > 10);
+}
+
+TEST_CASE("picture: the full picture agrees with the state", "[engine][picture]") {
+  std::vector<Move> scratch;
+  for (const std::string& spec : arena::test::every_spec()) {
+    auto game = make_game(spec);
+    Rng rng(derive_seed(7, spec.size()));
+    auto state = game->new_initial_state();
+    for (int ply = 0; !state->is_terminal() && ply < 400; ++ply) {
+      if (ply % 7 == 0) {
+        const Picture p = state->picture(0);
+        INFO(spec << " ply " << ply << "\n" << state->render() << describe(p));
+        CHECK(p.players == game->num_players());
+        CHECK(p.to_move == std::max(0, state->current_player()));
+        if (auto* c = dynamic_cast<const clump::ClumpState*>(state.get())) {
+          REQUIRE(p.boards.size() == 1);
+          REQUIRE(p.boards[0].cells.size() == static_cast<std::size_t>(c->size() * c->size()));
+          for (int i = 0; i < c->size() * c->size(); ++i) CHECK(p.boards[0].cells[i].stone == c->at(i) + 1);
+        } else if (auto* f = dynamic_cast<const flume::FlumeState*>(state.get())) {
+          int stones[3] = {0, 0, 0};
+          for (const PictureCell& cell : p.boards.at(0).cells) ++stones[cell.stone];
+          CHECK(stones[1] == f->stones(flume::kRed));
+          CHECK(stones[2] == f->stones(flume::kBlue));
+          CHECK(stones[0] == f->empty_cells());
+        } else if (auto* w = dynamic_cast<const flows::FlowsState*>(state.get())) {
+          REQUIRE(p.boards.at(0).cells.size() == static_cast<std::size_t>(flows::kCells));
+          for (int i = 0; i < flows::kCells; ++i) {
+            CHECK(p.boards[0].cells[i].tile.empty() == w->board().empty(i));
+            CHECK(p.boards[0].cells[i].links.size() == (w->board().empty(i) ? 0u : 3u));
+          }
+        } else if (auto* s = dynamic_cast<const flush::FlushState*>(state.get())) {
+          for (int seat = 1; seat <= game->num_players(); ++seat) {
+            CHECK(zone_cards(p, "hand", seat, false) == s->seat_cards(seat).hand.size());
+            CHECK(zone_cards(p, "bases", seat, false) == s->seat_cards(seat).up.size());
+            CHECK(zone_cards(p, "blinds", seat, true) == s->seat_cards(seat).blinds);
+            // Another seat's hand is a count only.
+            const Picture other = state->picture(seat % game->num_players() + 1);
+            CHECK(zone_cards(other, "hand", seat, false) == 0);
+            CHECK(zone_cards(other, "hand", seat, true) == s->seat_cards(seat).hand.size());
+          }
+          CHECK(zone_cards(p, "pile", 0, false) == s->pile_cards().size());
+          CHECK(zone_cards(p, "unseen", 0, true) == s->unseen().size());
+        } else if (auto* m = dynamic_cast<const flume_cards::FlumeCardsState*>(state.get())) {
+          int cards = zone_cards(p, "stock", 0, false) + zone_cards(p, "trick", 0, false);
+          for (int seat = 1; seat <= game->num_players(); ++seat) {
+            CHECK(zone_cards(p, "hand", seat, false) == std::popcount(m->hand(seat - 1)));
+            cards += zone_cards(p, "hand", seat, false) + zone_cards(p, "discards", seat, false);
+            const Picture other = state->picture(seat % game->num_players() + 1);
+            CHECK(zone_cards(other, "hand", seat, false) == 0);
+          }
+          CHECK(cards <= flume_cards::kDeckSize);
+        }
+      }
+      state->apply(random_action(*state, rng, scratch));
+    }
+  }
+}

@@ -1,0 +1,111 @@
+// The report library (report/): JSON patches, replays that reproduce every picture of every
+// view, and the HTML page: self-contained, embedding the chosen replays only.
+#include <boost/json/parse.hpp>
+#include <catch2/catch.hpp>
+#include <regex>
+
+#include "engine/core/random.h"
+#include "engine/core/registry.h"
+#include "ratings/json_text.h"
+#include "report/json_patch.h"
+#include "report/picture_json.h"
+#include "report/replay.h"
+#include "report/report_html.h"
+
+using namespace arena;
+namespace json = boost::json;
+
+namespace {
+
+// A record of one random game (only what the report reads: spec, players, actions, results).
+GameRecord random_record(const std::string& spec, std::uint64_t seed, int max_actions = 400) {
+  auto game = make_game(spec);
+  Rng rng(seed);
+  std::vector<Move> scratch;
+  GameRecord r;
+  r.spec = game->spec();
+  for (int s = 1; s <= game->num_players(); ++s) r.players.push_back(s % 2 ? "alpha" : "beta");
+  auto state = game->new_initial_state();
+  while (!state->is_terminal() && static_cast<int>(r.actions.size()) < max_actions) {
+    const Move m = random_action(*state, rng, scratch);
+    r.actions.push_back({state->is_chance() ? kChance : state->current_player(), state->move_to_string(m),
+                         state->is_chance() ? -1 : 1000});
+    state->apply(m);
+  }
+  if (state->is_terminal()) r.results = state->results();
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("report: a JSON patch turns one value into the other", "[report]") {
+  const json::value a =
+      json::parse(R"({"s":0,"k":[[0,0,"a1",1],[1,0,"b1",2]],"z":[["hand",1,["7","8"],[],0]],"c":"x"})");
+  const json::value b = json::parse(R"({"s":0,"k":[[0,0,"a1",2],[1,0,"b1",1],[2,0,"c1",0]],"z":[],"c":"y"})");
+  CHECK(report::json_patch(a, a).is_null());
+  CHECK(report::apply_json_patch(a, report::json_patch(a, b)) == b);
+  CHECK(report::apply_json_patch(b, report::json_patch(b, a)) == a);
+  // Objects inside replacements are wrapped, so they are not read as patches.
+  const json::value c = json::parse(R"({"v":1})"), d = json::parse(R"({"v":{"=":2}})");
+  CHECK(report::apply_json_patch(c, report::json_patch(c, d)) == d);
+}
+
+TEST_CASE("report: replays reproduce the engine's picture of every ply and view", "[report]") {
+  for (const std::string spec :
+       {"clump:size=6", "flume:size=5", "flows:players=3", "flush:players=3", "flume-cards:players=4"}) {
+    const GameRecord r = random_record(spec, 5, 120);
+    const json::object replay = report::replay_json(r, true);
+    REQUIRE(!replay.contains("x"));
+    const json::array& views = replay.at("f").as_array();
+    const bool hidden = make_game(spec)->hidden_information();
+    REQUIRE(views.size() == (hidden ? r.players.size() + 1 : 1u));
+    for (std::size_t v = 0; v < views.size(); ++v) {
+      const json::array& frames = views[v].as_array();
+      REQUIRE(frames.size() == r.actions.size() + 1);
+      json::value picture = frames[0];
+      for (std::size_t ply = 0; ply < frames.size(); ++ply) {
+        if (ply > 0 && !frames[ply].is_null()) picture = report::apply_json_patch(picture, frames[ply]);
+        INFO(spec << " view " << v << " ply " << ply);
+        REQUIRE(picture ==
+                report::picture_to_json(report::picture_at(r, static_cast<int>(ply), static_cast<int>(v))));
+      }
+    }
+    if (hidden) CHECK(replay.at("w").as_array().size() == r.players.size());
+  }
+}
+
+TEST_CASE("report: one self-contained page holding the chosen replays", "[report]") {
+  std::vector<GameRecord> records;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) records.push_back(random_record("clump:size=6", seed));
+  records[1].termination = Termination::kIllegalMove;
+  records[1].fault_seat = 2;
+  records[1].termination_detail = "illegal move '</script><script>alert(1)'";
+  report::ReportOptions o;
+  const std::string html = report::report_html(records, o);
+  // Nothing fetched from anywhere: no URLs, no external scripts, styles, fonts or images.
+  // (The SVG namespace name is an identifier, never fetched.)
+  CHECK(std::regex_replace(html, std::regex("http://www\\.w3\\.org/2000/svg"), "").find("http://") == std::string::npos);
+  CHECK(html.find("https://") == std::string::npos);
+  CHECK(!std::regex_search(html, std::regex(R"(<(script|img|link|iframe)[^>]*\b(src|href)=)")));
+  CHECK(html.find("@import") == std::string::npos);
+  CHECK(html.find("url(") == std::string::npos);
+  // The detail is data, not markup: "</" is escaped inside the data element.
+  CHECK(html.find("</script><script>alert") == std::string::npos);
+  CHECK(html.find("<\\/script><script>alert") != std::string::npos);
+  for (int n = 1; n <= 4; ++n)
+    CHECK(html.find("id=\"replay-" + std::to_string(n) + "\"") != std::string::npos);
+
+  o.games = {2, 4};
+  const std::string chosen = report::report_html(records, o);
+  CHECK(chosen.find("id=\"replay-1\"") == std::string::npos);
+  CHECK(chosen.find("id=\"replay-2\"") != std::string::npos);
+  CHECK(chosen.find("id=\"replay-4\"") != std::string::npos);
+  CHECK(chosen.find("\"embedded\":[2,4]") != std::string::npos);
+
+  o.games.clear();
+  o.replay_budget = 1;  // the first replay passes the budget: the others are left out
+  const std::string small = report::report_html(records, o);
+  CHECK(small.find("id=\"replay-1\"") != std::string::npos);
+  CHECK(small.find("id=\"replay-2\"") == std::string::npos);
+  CHECK(small.find("\"embedded\":[1]") != std::string::npos);
+}

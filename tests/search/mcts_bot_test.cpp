@@ -1,0 +1,105 @@
+// mcts_bot as the referee runs it: legal moves to the end in every game and player count
+// (arena check-bot), and never a time forfeit at a fast time control on this busy machine.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+std::string run_arena(const std::string& args, int& status) {
+  const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int st = ::pclose(p);
+  status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+const std::string kMcts = std::string(ARENA_BIN_DIR) + "/mcts_bot";
+
+}  // namespace
+
+TEST_CASE("mcts_bot: check-bot passes in every game and player count", "[search]") {
+  for (const char* spec : {"clump:size=6", "flume:size=5", "flows", "flows:players=3", "flows:players=5",
+                           "flush:players=2", "flush:players=4", "flume-cards", "flume-cards:players=5"}) {
+    int status = -1;
+    const std::string out =
+        run_arena("check-bot \"" + kMcts + " --iterations 60\" --game " + spec + " --games 2", status);
+    INFO(spec << "\n" << out);
+    CHECK(status == 0);
+  }
+}
+
+TEST_CASE("mcts_bot: no time forfeit at a fast time control, two games at once", "[search]") {
+  int status = -1;
+  const std::string out =
+      run_arena("match clump:size=6 --tc 1+0.02 --games 4 --concurrency 2 --seed 3 -q --bot m=" + kMcts +
+                    " --bot r=" + std::string(ARENA_BIN_DIR) + "/random_bot",
+                status);
+  INFO(out);
+  CHECK(status == 0);
+  CHECK(out.find("time forfeit") == std::string::npos);
+  CHECK(out.find("time-forfeit") == std::string::npos);
+  CHECK(out.find("faults") != std::string::npos);
+}
+
+TEST_CASE("mcts_bot: searches Flush from sampled states instead of playing at random", "[search]") {
+  // Its info lines (kept in the bot's log) report iterations, never "no state to search
+  // from" (what it says when Game::sample_state throws and it falls back to a random move).
+  const std::string dir = (std::filesystem::temp_directory_path() / "arena_mcts_flush_logs").string();
+  std::filesystem::remove_all(dir);
+  int status = -1;
+  const std::string out =
+      run_arena("match flush:players=3,limit=60 --games 1 --seed 11 -q --log-dir " + dir + " --bot m=\"" +
+                    kMcts + " --iterations 30\" --bot r=" + std::string(ARENA_BIN_DIR) + "/random_bot",
+                status);
+  INFO(out);
+  REQUIRE(status == 0);
+  std::string logs;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    logs += text.str();
+  }
+  std::filesystem::remove_all(dir);
+  INFO(logs.substr(0, 4000));
+  std::size_t searches = 0;
+  for (std::size_t at = logs.find("info iterations "); at != std::string::npos;
+       at = logs.find("info iterations ", at + 1))
+    ++searches;
+  CHECK(searches >= 10);
+  CHECK(logs.find("no state to search from") == std::string::npos);
+}
+
+// Flume punishes a move that leaves the opponent a point with three occupied neighbours:
+// random playouts do not (they rarely take it), and a search that trusted them lost every
+// game to the one-ply greedy bot. The game's playout hints (State::playout_hint) fix that.
+// Fixed iterations and seeds: the same games on every machine.
+TEST_CASE("mcts_bot: beats the greedy bot at Flume with the game's playout hints", "[search]") {
+  int status = -1;
+  const std::string out =
+      run_arena("match flume:size=7 --games 6 --seed 17 --tc 300+1 -j 2 -q --bot m=\"" + kMcts +
+                    " --iterations 3000\" --bot g=" + std::string(ARENA_BIN_DIR) + "/greedy_bot",
+                status);
+  INFO(out);
+  REQUIRE(status == 0);
+  // The summary's row: "m  6  <score> ...".
+  const auto row = out.find("\nm ");
+  REQUIRE(row != std::string::npos);
+  std::istringstream line(out.substr(row + 1));
+  std::string name;
+  int games = 0;
+  double score = 0;
+  line >> name >> games >> score;
+  CHECK(games == 6);
+  CHECK(score >= 5.0);
+}

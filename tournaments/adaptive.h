@@ -1,0 +1,77 @@
+// The adaptive format (docs/tournaments.md, "Adaptive"): games are played in batches of a
+// fixed number of tables; after each batch the maximum-likelihood ratings are fitted and the
+// next batch goes where a game tells the most about the ranking: tables of bots whose order
+// is least certain (likelihood of superiority nearest one half), weighted toward the top K,
+// with a floor of games for every bot. It stops when the order asked for is known with the
+// requested confidence, every interval is narrow enough, or the games are spent.
+// Pure: bots are indices 0..n-1; the choice depends only on the parameters, the seed and the
+// results fed in, so a resumed run or any concurrency gives the same batches.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ratings/rated_game.h"
+#include "ratings/weng_lin.h"
+#include "tournaments/plan.h"
+
+namespace arena {
+
+struct AdaptiveParams {
+  int batch_tables = 0;      // tables per batch; 0 = as many as bots
+  double target_ci = 0;      // stop when every 95% interval's ± is below this (Elo); 0 = unused
+  int top = 0;               // order only the top K (and the K+1th below them); 0 = the whole table
+  double confidence = 0.95;  // likelihood of superiority that counts as "separated"
+  long max_games = 0;        // stop when the next batch would pass this many games; 0 = no cap
+  double min_share = 0.25;   // every bot plays at least this fraction of the mean games per bot
+};
+
+// Why an adaptive run stopped ("" while it goes on).
+enum class AdaptiveStop { kNone, kSeparated, kIntervals, kGames };
+
+class Adaptive : public Plan {
+ public:
+  // `names`: the bots (for the rating fit), `seats` per game, `games_per_table` the games one
+  // table plays (all its seat arrangements, times the sets).
+  Adaptive(std::vector<std::string> names, int seats, int games_per_table, AdaptiveParams params,
+           std::uint64_t seed);
+
+  std::vector<StageTable> next_stage() override;
+  void games(const std::vector<RatedGame>& finished) override;
+  void results(const std::vector<std::vector<double>>&) override {}
+  std::string report(const std::vector<std::string>& names) const override;
+  std::string report_name() const override { return "adaptive"; }
+
+  AdaptiveStop stopped() const { return stop_; }
+  long games_played() const { return static_cast<long>(games_.size()); }
+  const std::vector<int>& games_per_bot() const { return per_bot_; }
+  // The live (Weng–Lin) beliefs, updated after every game.
+  const std::vector<SkillBelief>& live() const { return live_; }
+  // The bots in the order of the last fit, best first (empty before the first fit).
+  const std::vector<int>& order() const { return order_; }
+
+ private:
+  std::vector<StageTable> first_batch();
+  std::vector<StageTable> choose_batch(int tables);
+  AdaptiveStop check_stop();
+  StageTable make_table(std::vector<int> bots);
+
+  std::vector<std::string> names_;
+  int n_, seats_, games_per_table_;
+  AdaptiveParams p_;
+  std::uint64_t seed_;
+  int batch_ = 0;
+  int table_counter_ = 0;
+  std::vector<RatedGame> games_;
+  std::vector<int> per_bot_;
+  std::vector<SkillBelief> live_;
+  std::vector<int> order_;                        // bot per place of the last fit
+  std::vector<std::vector<double>> uncertainty_;  // per bot pair: 1 = a coin flip, 0 = known
+  std::vector<double> error_;                     // ± of each bot's 95% interval (Elo)
+  AdaptiveStop stop_ = AdaptiveStop::kNone;
+};
+
+const char* adaptive_stop_text(AdaptiveStop s);
+
+}  // namespace arena

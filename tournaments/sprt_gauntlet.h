@@ -1,0 +1,43 @@
+// A two-seat gauntlet whose pairings each stop on their own SPRT decision
+// (docs/tournaments.md): stage k plays one more pair of games in every pairing not yet
+// decided, so each decision rests only on the pairs before it, whatever the concurrency.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "ratings/head_to_head.h"
+#include "tournaments/plan.h"
+
+namespace arena {
+
+class SprtGauntlet : public Plan {
+ public:
+  struct Pairing {
+    int chosen = 0, other = 0;
+    std::array<int, 5> pentanomial{};  // the chosen bot's pair totals 0, 1/2, ... 2
+    int pairs = 0;
+    SprtResult sprt;
+  };
+
+  // Each chosen bot meets every other bot for at most `max_pairs` pairs.
+  SprtGauntlet(int bots, const std::vector<int>& chosen, const SprtParams& params, int max_pairs);
+
+  std::vector<StageTable> next_stage() override;
+  void results(const std::vector<std::vector<double>>& table_points) override;
+  std::string report(const std::vector<std::string>& names) const override;
+  std::string report_name() const override { return "sprt"; }
+
+  const std::vector<Pairing>& pairings() const { return pairings_; }
+
+ private:
+  bool open(const Pairing& p) const { return p.sprt.decision == "continue" && p.pairs < max_pairs_; }
+  SprtParams params_;
+  int max_pairs_;
+  int stage_ = 0;
+  std::vector<Pairing> pairings_;
+  std::vector<int> pending_;
+};
+
+}  // namespace arena
