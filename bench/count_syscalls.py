@@ -4,7 +4,9 @@
 Runs `arena match SPEC` of two copies of BOT under `strace -f` twice, with SHORT and LONG
 games, and counts the calls made by the referee's own threads (every traced process that
 never runs execve but the first is one of the referee's threads; the bots and the children
-being started all run execve). The difference between the two runs, divided by the
+being started all run execve). Calls on /proc (the look for a stopped bot's leftover
+processes, whose cost follows the machine's process count) are left out and shown apart as
+"proc_scan" in by_name. The difference between the two runs, divided by the
 difference in plies, is what one more ply costs: start-up, the handshakes and shutdown
 cancel out, what a game costs beyond its plies (its log notes, its records) stays in.
 
@@ -23,6 +25,12 @@ import sys
 import tempfile
 
 LINE = re.compile(r"^(\d+)\s+(?:<\.\.\. (\w+) resumed>|(\w+)\()")
+# A call on /proc (strace -y shows each descriptor's path): the referee's look for a bot's
+# leftover processes when it stops the bot (process/bot_tree.cpp). Its cost is two reads per
+# process on the whole machine, not per ply, so it is counted apart: left in, it would make
+# the difference of two runs move with what else the machine runs meanwhile.
+PROC = re.compile(r'^\d+\s+\w+\((?:\d+</proc[/>]|AT_FDCWD(?:<[^>]*>)?, "/proc/|"/proc/)')
+ENDED = re.compile(r"^(\d+)\s+\+\+\+ (?:exited|killed)")
 
 
 def trace(arena, bot, spec, games, work):
@@ -38,29 +46,42 @@ def trace(arena, bot, spec, games, work):
     # checked by the untraced run above and by every other test.
     env = dict(os.environ)
     env["ASAN_OPTIONS"] = (env.get("ASAN_OPTIONS", "") + ":detect_leaks=0").lstrip(":")
-    subprocess.run(["strace", "-f", "-qq", "-o", out] + match, check=True, stdout=subprocess.DEVNULL,
+    subprocess.run(["strace", "-f", "-q", "-y", "-o", out] + match, check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, env=env)
-    calls = {}  # pid -> {name: count}
+    # The system has few process ids (pid_max is often 32768) and a busy machine goes round
+    # them fast: a bot's id may be reused by a later thread of the referee, or the other way
+    # round. So a process is an id *and* a lifetime, which ends at strace's "+++ exited" or
+    # "+++ killed" line; each lifetime is counted, or not, on its own.
+    calls = {}  # (pid, lifetime) -> {name: count}
+    lifetime = {}  # pid -> how many of its lifetimes have ended
     first = None
     execs = set()
     with open(out, errors="replace") as f:
         for line in f:
+            end = ENDED.match(line)
+            if end:
+                pid = int(end.group(1))
+                lifetime[pid] = lifetime.get(pid, 0) + 1
+                continue
             m = LINE.match(line)
             if not m:
                 continue
             pid = int(m.group(1))
+            key = (pid, lifetime.get(pid, 0))
             if first is None:
-                first = pid
+                first = key
             if m.group(2):  # the end of a call already counted when it started
                 continue
             name = m.group(3)
-            if name == "execve" and pid != first:
-                execs.add(pid)
-            calls.setdefault(pid, {})
-            calls[pid][name] = calls[pid].get(name, 0) + 1
+            if PROC.match(line):
+                name = "proc_scan"
+            if name == "execve" and key != first:
+                execs.add(key)
+            calls.setdefault(key, {})
+            calls[key][name] = calls[key].get(name, 0) + 1
     total = {}
-    for pid, by_name in calls.items():
-        if pid in execs:
+    for key, by_name in calls.items():
+        if key in execs:
             continue
         for name, n in by_name.items():
             total[name] = total.get(name, 0) + n
@@ -87,7 +108,9 @@ def measure(arena, bot, spec, short, long_):
 def group(by_name):
     waits = sum(v for n, v in by_name.items() if n.startswith("epoll"))
     reads, writes = by_name.get("read", 0.0), by_name.get("write", 0.0)
-    return {"read": reads, "write": writes, "wait": waits, "other": sum(by_name.values()) - waits - reads - writes}
+    scan = by_name.get("proc_scan", 0.0)  # in by_name for the record, not in any group
+    return {"read": reads, "write": writes, "wait": waits,
+            "other": sum(by_name.values()) - waits - reads - writes - scan}
 
 
 def main():

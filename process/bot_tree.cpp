@@ -75,10 +75,11 @@ std::vector<pid_t> find_bot_processes(pid_t root, std::string_view marker) {
   std::unordered_map<pid_t, ProcInfo> procs;
   DIR* d = ::opendir("/proc");
   if (!d) return {};
+  const pid_t self = ::getpid();  // once: each call is a system call
   while (dirent* e = ::readdir(d)) {
     const pid_t pid = static_cast<pid_t>(std::atoi(e->d_name));
     ProcInfo info;
-    if (pid > 0 && pid != ::getpid() && read_stat(pid, info) && info.state != 'Z') procs[pid] = info;
+    if (pid > 0 && pid != self && read_stat(pid, info) && info.state != 'Z') procs[pid] = info;
   }
   ::closedir(d);
   std::vector<pid_t> found;
