@@ -28,6 +28,7 @@
 
 #include "process/bot_tree.h"
 #include "process/child_launch.h"
+#include "process/log_file.h"
 #include "process/pipe_reader.h"
 #include "process/scratch_dir.h"
 #include "protocol/bot_text.h"
@@ -190,15 +191,15 @@ struct BotProcess::Impl {
   std::array<char, 4096> out_buf{};
   // The process itself, held while a read of stdout is pending (as Asio's handlers hold it).
   std::shared_ptr<BotProcess> stdout_hold;
-  std::array<char, 4096> err_buf{};
+  // As large as a pipe's default capacity: a bot that writes much to stderr costs one
+  // read (and one wake-up of the loop) per pipe-full, not sixteen.
+  std::array<char, 64 * 1024> err_buf{};
   // Bytes queued while a write is in flight, and the bytes of that write. Everything
   // queued meanwhile goes out in one write; both buffers keep their capacity, so a
   // match allocates nothing per message once warmed up.
   std::string queued, inflight;
   bool writing = false;
-  std::FILE* log = nullptr;
-  std::size_t log_cap = 0, log_written = 0;
-  bool log_truncated = false;
+  std::shared_ptr<LogFile> log;  // stderr and referee notes; shared with this bot's other processes
   bool stdout_open = true, stderr_open = true;
   bool shutting_down = false;
   std::function<void()> shutdown_done;
@@ -216,7 +217,6 @@ BotProcess::~BotProcess() {
   kill();
   // Not reaped yet: on_exit() will not run, so whatever the bot started is found here.
   if (pid_ > 0 && !exited_) kill_bot_processes(pid_, impl_->marker);
-  if (impl_->log) std::fclose(impl_->log);
   impl_->remove_scratch();
 }
 
@@ -256,17 +256,9 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
   std::shared_ptr<BotProcess> self(new BotProcess(io));
   Impl& im = *self->impl_;
   im.reader = protocol::LineReader(options.max_line_bytes);
-  im.log_cap = options.log_cap;
   if (!options.log_path.empty()) {
-    im.log = std::fopen(options.log_path.c_str(), "a");
-    if (!im.log) {
-      error = "cannot open log file '" + options.log_path + "': " + std::strerror(errno);
-      return nullptr;
-    }
-    // The cap is per file: earlier processes of this bot and slot count (a bot restarted
-    // for every game would otherwise add a full cap per game).
-    struct stat st;
-    if (::fstat(::fileno(im.log), &st) == 0) im.log_written = static_cast<std::size_t>(st.st_size);
+    im.log = LogFile::open(options.log_path, options.log_cap, error);
+    if (!im.log) return nullptr;
   }
   im.term_grace = options.term_grace;
   im.scratch = make_scratch_dir(options.scratch_root, error);
@@ -487,20 +479,7 @@ void BotProcess::read_stderr() {
 }
 
 void BotProcess::append_output(const char* data, std::size_t n) {
-  Impl& im = *impl_;
-  if (!im.log) return;
-  const std::size_t room = im.log_cap > im.log_written ? im.log_cap - im.log_written : 0;
-  const std::size_t keep = std::min(room, n);
-  if (keep) {
-    std::fwrite(data, 1, keep, im.log);
-    std::fflush(im.log);
-    im.log_written += keep;
-  }
-  if (keep < n && !im.log_truncated) {
-    im.log_truncated = true;
-    log("\n[referee] log cap of " + std::to_string(im.log_cap) +
-        " bytes reached for this file; the bot's further output is dropped, referee notes are kept");
-  }
+  if (impl_->log) impl_->log->append_output(data, n);
 }
 
 std::string BotProcess::stderr_tail(int lines) const {
@@ -527,12 +506,7 @@ void BotProcess::log_output(const std::string& text) {
 }
 
 void BotProcess::log(const std::string& text, bool flush) {
-  Impl& im = *impl_;
-  if (!im.log || im.log_written + text.size() + 1 > 2 * im.log_cap) return;
-  std::fwrite(text.data(), 1, text.size(), im.log);
-  std::fputc('\n', im.log);
-  im.log_written += text.size() + 1;
-  if (flush) std::fflush(im.log);
+  if (impl_->log) impl_->log->note(text, flush);
 }
 
 void BotProcess::set_handlers(LineHandler on_line, CloseHandler on_close) {
