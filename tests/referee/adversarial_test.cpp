@@ -54,9 +54,21 @@ void check_normal(const GameRecord& r) {
   CHECK(r.termination == Termination::kNormal);
 }
 
-void check_hostile(const Hostile& h, const GameRecord& r) {
+// crowded: the game shares the machine with the whole suite (and, in CI, with other tests).
+void check_hostile(const Hostile& h, const GameRecord& r, bool crowded = false) {
   INFO(h.exe << ": " << r.termination_detail);
-  if (h.exe == std::string("memory_hog_bot") && r.termination == Termination::kTimeForfeit) {
+  Termination verdict = h.verdict;
+  const bool pushes_megabytes =
+      h.exe == std::string("stderr_flood_bot") || h.exe == std::string("long_line_bot");
+  if (crowded && pushes_megabytes && r.termination == Termination::kTimeForfeit) {
+    // Its verdict needs megabytes through a pipe before the deadline (4 MB of stderr before
+    // each move; a line past the 64 KiB cap): many turns on a core. With every hostile bot
+    // at once on two busy cores that can outlast the 400 ms move time (seen in CI under the
+    // sanitizers). The bot's clock pays for its own writes, so the forfeit is its fault; the
+    // one-at-a-time test above still insists on the exact verdict, which fails if the
+    // referee ever stops draining stderr or reading a long line.
+    verdict = Termination::kTimeForfeit;
+  } else if (h.exe == std::string("memory_hog_bot") && r.termination == Termination::kTimeForfeit) {
     // On a loaded machine touching 256 MiB can outlast the 400 ms deadline: the deadline
     // then rules first. Either way the hog is stopped and its memory bounded.
   } else if (h.exe == std::string("twice_bot") && r.termination == Termination::kIllegalMove) {
@@ -65,9 +77,9 @@ void check_hostile(const Hostile& h, const GameRecord& r) {
     // to that decision, a move of the previous position, and judged there (still its
     // fault: the checks below hold).
   } else {
-    CHECK(r.termination == h.verdict);
+    CHECK(r.termination == verdict);
   }
-  if (h.verdict != Termination::kNormal) {
+  if (verdict != Termination::kNormal) {
     CHECK(r.fault_seat == 1);
     REQUIRE(r.results.size() == 2);
     CHECK(r.results[0].score == 0);
@@ -116,7 +128,7 @@ TEST_CASE("adversarial: the whole suite in one run at concurrency 4 next to norm
   opt.concurrency = 4;
   const long rss_before = peak_rss_kib();
   auto records = play(bots, jobs, opt);
-  for (std::size_t i = 0; i < hostile.size(); ++i) check_hostile(hostile[i], records[i]);
+  for (std::size_t i = 0; i < hostile.size(); ++i) check_hostile(hostile[i], records[i], /*crowded=*/true);
   for (std::size_t i = hostile.size(); i < jobs.size(); ++i) check_normal(records[i]);
   CHECK(peak_rss_kib() - rss_before < 64 * 1024);
   CHECK(processes_left(tag).empty());
