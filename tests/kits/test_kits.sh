@@ -29,7 +29,8 @@ python3 -m venv "$work/venv"
 step "Rust kit (cargo, offline)"
 CARGO_TARGET_DIR="$work/rust" cargo build --quiet --offline --release --manifest-path "$src/kits/rust/Cargo.toml"
 
-java_bot="java -Xmx256m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m $src/kits/java/Bot.java"
+# -XX:-UsePerfData: no /tmp/hsperfdata_<user> folder left behind by the JVM.
+java_bot="java -Xmx256m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:-UsePerfData $src/kits/java/Bot.java"
 kits=(
   "cpp|$work/cpp/bot"
   "cpp-pkg-config|$work/cpp-pc-bot"
