@@ -48,6 +48,14 @@ const char* check_of(Termination t) {
   }
 }
 
+// A crash's detail is one line, then the bot's last lines of stderr, one per line: notes and
+// places go after the first line, the stderr lines stay last (game_session.cpp).
+std::string first_line(const std::string& detail) { return detail.substr(0, detail.find('\n')); }
+std::string after_first_line(const std::string& detail) {
+  const std::size_t nl = detail.find('\n');
+  return nl == std::string::npos ? std::string() : detail.substr(nl);
+}
+
 std::string ms(std::int64_t us) {
   std::ostringstream o;
   o.setf(std::ios::fixed);
@@ -176,14 +184,15 @@ CheckBotReport Checker::run() {
   quit_all();
   io_.run();  // every process is reaped; drain what is left
   if (fault_copy_ >= 0 && (fault_check_ == "no_crash" || fault_check_ == "many_games")) {
-    // Now that the faulty process is reaped, say how it ended (a crash's signal, an exit code).
+    // The crash's detail says how the process ended and what it last wrote; say which copy
+    // it was and where the whole of its stderr is.
     for (auto& c : report_.checks)
       if (c.name == fault_check_ && c.status == CheckResult::Status::kFail)
-        c.detail += "; copy " + std::to_string(fault_copy_ + 1) + ": " +
-                    copies_[fault_copy_]->process().exit_description() +
-                    (opt_.log_dir.empty() ? " (--log-dir keeps its stderr)"
-                                          : " (its stderr: " + opt_.log_dir + "/copy" +
-                                                std::to_string(fault_copy_ + 1) + ".log)");
+        c.detail = first_line(c.detail) + "; copy " + std::to_string(fault_copy_ + 1) +
+                   (opt_.log_dir.empty() ? " (--log-dir keeps all its stderr)"
+                                         : " (all its stderr: " + opt_.log_dir + "/copy" +
+                                               std::to_string(fault_copy_ + 1) + ".log)") +
+                   after_first_line(c.detail);
   }
 
   for (const auto& c : report_.checks) print(format_check(c));
@@ -347,21 +356,22 @@ bool Checker::play_one(int g, bool steer) {
       in_situation += (in_situation.empty() ? "" : ", ") + std::string(sits_[i].name);
       if (sit_failed_[i].empty())
         sit_failed_[i] =
-            std::string(termination_token(t)) + " in " + where + ": " + result.termination_detail;
+            std::string(termination_token(t)) + " in " + where + ": " + first_line(result.termination_detail);
     }
   if (seat > 0) {
     fault_copy_ = ((seat - 1 - g) % n_ + n_) % n_;
     fault_check_ = check;
   }
-  fail(check, std::string(termination_token(t)) + ": " + result.termination_detail + " (" + where +
-                  (at_decision ? ", at its decision" : ", while it was not its decision") +
-                  (in_situation.empty() ? "" : ", situation " + in_situation) + ")");
+  fail(check, std::string(termination_token(t)) + ": " + first_line(result.termination_detail) + " (" +
+                  where + (at_decision ? ", at its decision" : ", while it was not its decision") +
+                  (in_situation.empty() ? "" : ", situation " + in_situation) + ")" +
+                  after_first_line(result.termination_detail));
   for (std::size_t i = 0; i < sits_.size(); ++i)
     if (!sit_failed_[i].empty()) fail(std::string("situation:") + sits_[i].name, sit_failed_[i]);
   report_.has_position = true;
   for (const auto& a : result.actions) report_.position_actions.push_back(a.text);
   report_.position_note = where + (at_decision ? " to act" : "") + ": " + std::string(termination_token(t)) +
-                          ": " + result.termination_detail;
+                          ": " + first_line(result.termination_detail);
   return false;
 }
 

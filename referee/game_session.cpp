@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <utility>
 
 #include "protocol/bot_text.h"
 #include "protocol/messages.h"
@@ -21,6 +22,34 @@ std::string ms_text(std::int64_t us) {
 
 // What a bot wrote, safe for a terminal and a record (protocol/bot_text.h).
 std::string clip(const std::string& s, std::size_t n) { return protocol::printable(s, n); }
+
+// How long a crash's report waits for the process to be reaped and its last stderr read.
+// A dead bot takes microseconds; only a bot that closed its output and lives on waits it out.
+constexpr std::chrono::milliseconds kCrashReportWait{1000};
+constexpr int kCrashStderrLines = 10;
+
+// The crash as a bot author needs it: how the process ended, then the last lines of its
+// standard error (kept in memory, with or without --log-dir), one per line after "stderr: ".
+std::string crash_text(const BotProcess& p, const std::string& seen) {
+  std::string s;
+  if (!p.exited()) {
+    s = seen + " (it was still running " + std::to_string(kCrashReportWait.count()) + " ms later)";
+  } else {
+    const std::string how = p.exit_description();
+    s = (how.rfind("killed", 0) == 0 ? "the bot was " : "the bot ") + how;
+  }
+  const std::string tail = p.stderr_tail(kCrashStderrLines);
+  if (tail.empty()) return s + "; it wrote nothing to its standard error";
+  s += "; the last lines of its standard error:";
+  for (std::size_t pos = 0; pos <= tail.size();) {
+    std::size_t end = tail.find('\n', pos);
+    if (end == std::string::npos) end = tail.size();
+    s += "\n  stderr: ";
+    s.append(tail, pos, end - pos);
+    pos = end + 1;
+  }
+  return s;
+}
 
 }  // namespace
 
@@ -63,7 +92,7 @@ void GameSession::start() {
               self->fault(s, Termination::kCrash, "the bot stopped reading its input (broken pipe)");
               break;
             case BotProcess::CloseReason::kEndOfOutput:
-              self->fault(s, Termination::kCrash, "the bot closed its output or exited");
+              self->fault(s, Termination::kCrash, "the bot closed its standard output");
               break;
           }
         });
@@ -310,6 +339,9 @@ void GameSession::fault(int seat, Termination why, const std::string& detail) {
   const std::string shown = protocol::printable(detail, std::string::npos);
   seats_[seat - 1].bot->process().log("[referee] fault: " + std::string(termination_token(why)) + ": " +
                                       shown);
+  // How a crashed process ended and what it last wrote are known only once it is reaped and
+  // its stderr read: the ruling stands now, its detail is completed before the record goes.
+  if (why == Termination::kCrash) crash_seat_ = seat;
   finish(why, seat, shown);
 }
 
@@ -372,11 +404,30 @@ void GameSession::note_stray_lines(BotProcess& process) {
 }
 
 void GameSession::deliver_record() {
+  if (crash_seat_ != 0) return describe_crash_then_deliver();
   auto self = shared_from_this();
   asio::post(io_, [self] {
     auto done = std::move(self->done_);
     self->done_ = nullptr;
     if (done) done(std::move(self->record_));
+  });
+}
+
+void GameSession::describe_crash_then_deliver() {
+  const int seat = std::exchange(crash_seat_, 0);
+  auto self = shared_from_this();
+  auto told = std::make_shared<bool>(false);
+  auto complete = [self, seat, told] {
+    if (std::exchange(*told, true)) return;
+    self->timer_.cancel();
+    const BotProcess& p = self->seats_[seat - 1].bot->process();
+    self->record_.termination_detail = crash_text(p, self->record_.termination_detail);
+    self->deliver_record();
+  };
+  seats_[seat - 1].bot->process().when_ended(complete);
+  timer_.expires_after(kCrashReportWait);
+  timer_.async_wait([complete](boost::system::error_code ec) {
+    if (!ec) complete();
   });
 }
 

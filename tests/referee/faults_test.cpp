@@ -1,0 +1,93 @@
+// Faults a bot author must be able to read (issue 26), through the real `arena` binary: a
+// crash with its exit status and traceback (no --log-dir needed), a silent start-up with its
+// usual cause, a refused `name` line with its reason, and the log of one game in one file.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "referee_test_util.h"
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+Run run_arena(const std::string& args) {
+  Run r;
+  const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// A folder under /tmp, removed with everything in it when the test ends.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char tmpl[] = "/tmp/arena-faults-XXXXXX";
+    REQUIRE(::mkdtemp(tmpl));
+    path = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+std::string python_bot(const std::string& script, const std::string& args) {
+  return "'python3 " + std::string(ARENA_SOURCE_DIR) + "/tests/bots/" + script + " " + args + "'";
+}
+
+}  // namespace
+
+TEST_CASE("faults: a Python bot's crash shows its exit code and traceback in the output and the record",
+          "[referee][faults]") {
+  const std::string tag = reftest::new_tag();
+  TempDir dir;
+  // No --log-dir: the traceback comes from the stderr the referee keeps in memory.
+  const Run r = run_arena("match clump:size=4 --games 1 --seed 1 --bot crashy=" +
+                          python_bot("stderr_bot.py", "--crash 2 " + tag) +
+                          " --bot steady=" + reftest::bin("random_bot") + " -o " + dir.path + "/games.pgn");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("(crash by crashy") != std::string::npos);
+  CHECK(r.out.find("the bot exited with code 1; the last lines of its standard error:") != std::string::npos);
+  CHECK(r.out.find("\n  stderr: Traceback (most recent call last):\n") != std::string::npos);
+  CHECK(r.out.find("\n  stderr: RuntimeError: stderr-bot crashes at decision 2 on purpose") !=
+        std::string::npos);
+  CHECK(r.out.find("closed its output or exited") == std::string::npos);
+  const std::string pgn = read_file(dir.path + "/games.pgn");
+  INFO(pgn);
+  CHECK(pgn.find("[TerminationDetail \"the bot exited with code 1; the last lines of its standard error:") !=
+        std::string::npos);
+  CHECK(pgn.find("\\n  stderr: RuntimeError: stderr-bot crashes at decision 2 on purpose") !=
+        std::string::npos);
+  // At most the last 10 lines: the line of the game's start, written first, is not among them.
+  CHECK(count(r.out, "\n  stderr: ") <= 10);
+  CHECK(r.out.find("stderr: stderr-bot: game seat") == std::string::npos);
+  CHECK(reftest::processes_left(tag).empty());
+}
