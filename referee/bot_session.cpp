@@ -39,46 +39,59 @@ void BotSession::start(std::function<void(const std::string&)> done) {
     return;
   }
   auto self = shared_from_this();
-  proc_->set_handlers(
-      [self](const std::string& line) {
-        using K = protocol::BotMessage::Kind;
-        auto msg = protocol::parse_bot_line(line);
-        switch (msg.kind) {
-          case K::kEmpty:
-            return;
-          case K::kName:
-            self->reported_name_ = msg.text;
-            return;
-          case K::kAuthor:
-            self->author_ = msg.text;
-            return;
-          case K::kInfo:
-            self->proc_->log_output("info " +
-                                    protocol::printable(msg.text, self->options_.limits.max_info_bytes));
-            return;
-          case K::kReady:
-            self->proc_->log("[referee] ready: name " + protocol::quoted(self->reported_name_, 200) +
-                             ", author " + protocol::quoted(self->author_, 200));
-            self->finish_start("");
-            return;
-          default:
-            self->finish_start(
-                "protocol violation during the handshake: expected name, author, info or ready, got " +
-                protocol::quoted(line, 80));
-        }
-      },
-      [self](BotProcess::CloseReason reason) {
-        self->finish_start(reason == BotProcess::CloseReason::kLineTooLong
-                               ? "an over-long line during the handshake"
-                               : "the bot closed its output before 'ready'");
-      });
+  proc_->set_handlers([self](const std::string& line) { self->on_handshake_line(line); },
+                      [self](BotProcess::CloseReason reason) {
+                        self->finish_start(reason == BotProcess::CloseReason::kLineTooLong
+                                               ? "an over-long line during the handshake"
+                                               : "the bot closed its output before 'ready'");
+                      });
   proc_->send(protocol::hello_line());
   timer_.expires_after(std::chrono::milliseconds(options_.time.startup_ms));
   timer_.async_wait([self](boost::system::error_code ec) {
-    if (!ec)
-      self->finish_start("no 'ready' within the start-up time of " +
-                         std::to_string(self->options_.time.startup_ms) + " ms");
+    if (!ec) self->finish_start(self->startup_timeout_text());
   });
+}
+
+void BotSession::on_handshake_line(const std::string& line) {
+  using K = protocol::BotMessage::Kind;
+  auto msg = protocol::parse_bot_line(line);
+  if (msg.kind != K::kEmpty) ++lines_seen_;
+  switch (msg.kind) {
+    case K::kEmpty:
+      return;
+    case K::kName:
+      reported_name_ = msg.text;
+      return;
+    case K::kAuthor:
+      author_ = msg.text;
+      return;
+    case K::kInfo:
+      proc_->log_output("info " + protocol::printable(msg.text, options_.limits.max_info_bytes));
+      return;
+    case K::kReady:
+      proc_->log("[referee] ready: name " + protocol::quoted(reported_name_, 200) + ", author " +
+                 protocol::quoted(author_, 200));
+      return finish_start("");
+    default:
+      return finish_start(
+          "protocol violation during the handshake: expected name, author, info or ready, got " +
+          protocol::quoted(line, 80));
+  }
+}
+
+// The usual cause of a silent start is output still in the bot's buffer: say so.
+std::string BotSession::startup_timeout_text() const {
+  const std::string limit =
+      "no 'ready' within the start-up time of " + std::to_string(options_.time.startup_ms) + " ms";
+  const std::string raise = "a bot that needs longer to start can be given more with --startup-time SECONDS";
+  if (lines_seen_ > 0)
+    return limit + " (it wrote " + std::to_string(lines_seen_) + " line(s), but no 'ready'); " + raise;
+  return limit +
+         ", and not one line on its standard output. Usually the lines are written but still sit "
+         "in the bot's output buffer: when standard output is a pipe it is flushed only when full, so "
+         "flush after every line (Python: print(..., flush=True); C++: std::endl or fflush(stdout); "
+         "Java: System.out.flush()); " +
+         raise;
 }
 
 void BotSession::finish_start(const std::string& error) {

@@ -40,6 +40,8 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
 
  private:
   void finish_start(const std::string& error);
+  void on_handshake_line(const std::string& line);
+  std::string startup_timeout_text() const;
 
   boost::asio::io_context& io_;
   int bot_index_;
@@ -50,6 +52,7 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
   boost::asio::steady_timer timer_;
   std::function<void(const std::string&)> start_done_;
   bool ready_ = false, broken_ = false;
+  int lines_seen_ = 0;  // not blank, during the handshake
   std::string reported_name_, author_;
 };
 

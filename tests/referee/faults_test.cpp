@@ -91,3 +91,19 @@ TEST_CASE("faults: a Python bot's crash shows its exit code and traceback in the
   CHECK(r.out.find("stderr: stderr-bot: game seat") == std::string::npos);
   CHECK(reftest::processes_left(tag).empty());
 }
+
+TEST_CASE("faults: a bot that writes nothing at start-up is told to flush and how to wait longer",
+          "[referee][faults]") {
+  const std::string tag = reftest::new_tag();
+  // silent_bot never writes a line: the verdict does not depend on how busy the machine is.
+  const Run r =
+      run_arena("match clump --games 1 --startup-time 1 --bot quiet='" + reftest::bin("silent_bot") + " " +
+                tag + "' --bot steady=" + reftest::bin("random_bot"));
+  INFO(r.out);
+  CHECK(r.status == 2);
+  CHECK(r.out.find("bot 'quiet' could not start: no 'ready' within the start-up time of 1000 ms, and not one "
+                   "line on its standard output") != std::string::npos);
+  CHECK(r.out.find("print(..., flush=True)") != std::string::npos);
+  CHECK(r.out.find("--startup-time SECONDS") != std::string::npos);
+  CHECK(reftest::processes_left(tag).empty());
+}
