@@ -1,7 +1,9 @@
 #include "referee/bot_session.h"
 
 #include <boost/asio/post.hpp>
+#include <string_view>
 
+#include "process/bot_name.h"
 #include "protocol/bot_text.h"
 #include "protocol/messages.h"
 
@@ -60,11 +62,15 @@ void BotSession::on_handshake_line(const std::string& line) {
     case K::kEmpty:
       return;
     case K::kName:
-      reported_name_ = msg.text;
+    case K::kAuthor: {
+      const bool name = msg.kind == K::kName;
+      if (std::string why = reported_text_problem(name ? "name" : "author", msg.text,
+                                                  name ? kMaxBotNameBytes : kMaxAuthorBytes);
+          !why.empty())
+        return finish_start(std::string("its '") + (name ? "name" : "author") + "' line was refused: " + why);
+      (name ? reported_name_ : author_) = msg.text;
       return;
-    case K::kAuthor:
-      author_ = msg.text;
-      return;
+    }
     case K::kInfo:
       proc_->log_output("info " + protocol::printable(msg.text, options_.limits.max_info_bytes));
       return;
@@ -73,10 +79,28 @@ void BotSession::on_handshake_line(const std::string& line) {
                  protocol::quoted(author_, 200));
       return finish_start("");
     default:
-      return finish_start(
-          "protocol violation during the handshake: expected name, author, info or ready, got " +
-          protocol::quoted(line, 80));
+      return finish_start(refused_line_text(line, msg.error));
   }
+}
+
+// A name or author line the parser refused as a whole (control bytes) is reported as that
+// field's problem; any other line with the parser's reason.
+std::string BotSession::refused_line_text(const std::string& line, const std::string& parse_error) {
+  std::string_view rest(line);
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+  for (std::string_view field : {std::string_view("name"), std::string_view("author")}) {
+    if (rest.substr(0, field.size()) != field || rest.size() == field.size() ||
+        (rest[field.size()] != ' ' && rest[field.size()] != '\t'))
+      continue;
+    std::string_view text = rest.substr(field.size());
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    const std::string why =
+        reported_text_problem(field, text, field == "name" ? kMaxBotNameBytes : kMaxAuthorBytes);
+    if (!why.empty()) return "its '" + std::string(field) + "' line was refused: " + why;
+  }
+  return "protocol violation during the handshake: expected name, author, info or ready, got " +
+         protocol::quoted(line, 80) + (parse_error.empty() ? "" : " (" + parse_error + ")");
 }
 
 // The usual cause of a silent start is output still in the bot's buffer: say so.

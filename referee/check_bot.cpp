@@ -15,6 +15,8 @@
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "engine/core/user_error.h"
+#include "process/bot_name.h"
+#include "protocol/bot_text.h"
 #include "records/termination.h"
 #include "referee/bot_session.h"
 #include "referee/game_session.h"
@@ -239,8 +241,9 @@ bool Checker::handshake() {
   set("handshake", CheckResult::Status::kPass,
       std::to_string(n_) + " process(es) said ready after 'arena 1' (slowest " +
           ms(*std::max_element(ready_us.begin(), ready_us.end())) + ", limit " +
-          std::to_string(ro_.time.startup_ms) + " ms); name " + (name.empty() ? "-" : "'" + name + "'") +
-          ", author " + (author.empty() ? "-" : "'" + author + "'"));
+          std::to_string(ro_.time.startup_ms) + " ms); name " +
+          (name.empty() ? "-" : protocol::quoted(name, kMaxBotNameBytes)) + ", author " +
+          (author.empty() ? "-" : protocol::quoted(author, kMaxAuthorBytes)));
   return true;
 }
 

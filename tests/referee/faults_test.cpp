@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "process/bot_name.h"
 #include "referee_test_util.h"
 
 namespace {
@@ -105,5 +106,40 @@ TEST_CASE("faults: a bot that writes nothing at start-up is told to flush and ho
                    "line on its standard output") != std::string::npos);
   CHECK(r.out.find("print(..., flush=True)") != std::string::npos);
   CHECK(r.out.find("--startup-time SECONDS") != std::string::npos);
+  CHECK(reftest::processes_left(tag).empty());
+}
+
+TEST_CASE("faults: a refused name line says why, in a match and in check-bot alike", "[referee][faults]") {
+  CHECK(arena::reported_text_problem("name", std::string(64, 'n'), arena::kMaxBotNameBytes).empty());
+  CHECK(arena::reported_text_problem("name", "Ünïcödé bot", arena::kMaxBotNameBytes).empty());
+  CHECK(arena::reported_text_problem("name", std::string(65, 'n'), arena::kMaxBotNameBytes)
+            .find("is 65 bytes long; a name must be printable UTF-8 text of at most 64 bytes") !=
+        std::string::npos);
+  CHECK_FALSE(arena::reported_text_problem("name", "a\tb", arena::kMaxBotNameBytes).empty());
+  CHECK_FALSE(arena::reported_text_problem("author", "a\xff", arena::kMaxAuthorBytes).empty());
+
+  const std::string tag = reftest::new_tag();
+  const std::string escapes = "its 'name' line was refused: the name '\\x1B]0;pwned\\x07\\x1B[31mevilxx";
+  const std::string why =
+      "holds control characters (terminal escapes, tabs) or invalid UTF-8 (shown as \\xHH) and is 4019 "
+      "bytes long; a name must be printable UTF-8 text of at most 64 bytes";
+  Run r = run_arena("match clump --games 1 --bot evil=" + python_bot("long_name_bot.py", tag) +
+                    " --bot steady=" + reftest::bin("random_bot"));
+  INFO(r.out);
+  CHECK(r.status == 2);
+  CHECK(r.out.find("bot 'evil' could not start: " + escapes) != std::string::npos);
+  CHECK(r.out.find(why) != std::string::npos);
+  CHECK(r.out.find("\x1b") == std::string::npos);
+  r = run_arena("check-bot " + python_bot("long_name_bot.py", tag) + " --game clump --games 1");
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("FAIL handshake: copy 1: " + escapes) != std::string::npos);
+  CHECK(r.out.find(why) != std::string::npos);
+  r = run_arena("check-bot " + python_bot("long_name_bot.py", "--plain " + tag) + " --game clump --games 1");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("FAIL handshake: copy 1: its 'name' line was refused: the name 'nnn") !=
+        std::string::npos);
+  CHECK(r.out.find("is 65 bytes long; a name must be printable UTF-8 text of at most 64 bytes") !=
+        std::string::npos);
   CHECK(reftest::processes_left(tag).empty());
 }
