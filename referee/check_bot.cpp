@@ -89,6 +89,7 @@ class Checker {
   };
 
   bool handshake();
+  std::string startup_budget_note() const;
   void play_games();
   bool play_one(int g, bool steer);
   std::optional<Move> on_decision(const State& state, int seat, bool steer);
@@ -162,6 +163,10 @@ CheckBotReport Checker::run() {
   ro_.time = opt_.time;
   // Never wait for ever on a silent bot: without any limit, each move gets 10 seconds.
   if (!ro_.time.has_clock() && ro_.time.move_time_ms < 0) ro_.time.move_time_ms = 10000;
+  // The copies start at once and compete for the processor: N JVMs starting together each
+  // take about N times as long as one alone. --startup-time is per copy; the handshake of all
+  // of them gets that many times as long (docs/check-bot.md).
+  ro_.time.startup_ms = opt_.time.startup_ms * n_;
   ro_.quit_grace = opt_.quit_grace;
   ro_.log_dir = opt_.log_dir;
   ro_.sandbox = opt_.sandbox;
@@ -232,7 +237,10 @@ bool Checker::handshake() {
   wait_until(all_back);
   for (int i = 0; i < n_; ++i)
     if (!errors[i].empty()) {
-      fail("handshake", "copy " + std::to_string(i + 1) + ": " + errors[i]);
+      fail("handshake", "copy " + std::to_string(i + 1) + ": " + errors[i] +
+                            (n_ > 1 && errors[i].rfind("no 'ready'", 0) == 0
+                                 ? " (check-bot's limit: " + startup_budget_note() + ")"
+                                 : ""));
       return false;
     }
   handshake_ok_ = true;
@@ -241,10 +249,17 @@ bool Checker::handshake() {
   set("handshake", CheckResult::Status::kPass,
       std::to_string(n_) + " process(es) said ready after 'arena 1' (slowest " +
           ms(*std::max_element(ready_us.begin(), ready_us.end())) + ", limit " +
-          std::to_string(ro_.time.startup_ms) + " ms); name " +
-          (name.empty() ? "-" : protocol::quoted(name, kMaxBotNameBytes)) + ", author " +
+          std::to_string(ro_.time.startup_ms) + " ms" + (n_ > 1 ? " = " + startup_budget_note() : "") +
+          "); name " + (name.empty() ? "-" : protocol::quoted(name, kMaxBotNameBytes)) + ", author " +
           (author.empty() ? "-" : protocol::quoted(author, kMaxAuthorBytes)));
   return true;
+}
+
+// How the handshake's limit was made from --startup-time, when it is not that alone.
+std::string Checker::startup_budget_note() const {
+  if (n_ < 2) return "";
+  return std::to_string(opt_.time.startup_ms) + " ms per copy x " + std::to_string(n_) +
+         " copies started at once";
 }
 
 bool Checker::all_seen() const {

@@ -143,3 +143,23 @@ TEST_CASE("faults: a refused name line says why, in a match and in check-bot ali
         std::string::npos);
   CHECK(reftest::processes_left(tag).empty());
 }
+
+TEST_CASE("faults: check-bot's start-up limit scales with the copies it starts at once",
+          "[check-bot][faults]") {
+  const std::string tag = reftest::new_tag();
+  // Two seats, two copies started together: each copy's second of --startup-time counts twice.
+  Run r = run_arena("check-bot '" + reftest::bin("silent_bot") + " " + tag +
+                    "' --game clump --games 1 --startup-time 1");
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find(
+            "FAIL handshake: copy 1: no 'ready' within the start-up time of 2000 ms, and not one line on "
+            "its standard output") != std::string::npos);
+  CHECK(r.out.find("(check-bot's limit: 1000 ms per copy x 2 copies started at once)") != std::string::npos);
+  r = run_arena("check-bot '" + reftest::bin("random_bot") + " " + tag + "' --game clump --games 1");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("limit 20000 ms = 10000 ms per copy x 2 copies started at once); name 'random'") !=
+        std::string::npos);
+  CHECK(reftest::processes_left(tag).empty());
+}
