@@ -200,7 +200,8 @@ struct BotProcess::Impl {
   // match allocates nothing per message once warmed up.
   std::string queued, inflight;
   bool writing = false;
-  std::shared_ptr<LogFile> log;  // stderr and referee notes; shared with this bot's other processes
+  std::shared_ptr<LogFile> log;       // stderr and referee notes; shared with this bot's other processes
+  std::shared_ptr<LogFile> game_log;  // the same, for the game being played (set_game_log)
   bool stdout_open = true, stderr_open = true;
   bool shutting_down = false;
   std::function<void()> shutdown_done;
@@ -481,7 +482,10 @@ void BotProcess::read_stderr() {
 
 void BotProcess::append_output(const char* data, std::size_t n) {
   if (impl_->log) impl_->log->append_output(data, n);
+  if (impl_->game_log) impl_->game_log->append_output(data, n);
 }
+
+void BotProcess::set_game_log(std::shared_ptr<LogFile> log) { impl_->game_log = std::move(log); }
 
 std::string BotProcess::stderr_tail(int lines) const { return impl_->err_tail.last_lines(lines, 300); }
 
@@ -492,6 +496,7 @@ void BotProcess::log_output(const std::string& text) {
 
 void BotProcess::log(const std::string& text, bool flush) {
   if (impl_->log) impl_->log->note(text, flush);
+  if (impl_->game_log) impl_->game_log->note(text, flush);
 }
 
 void BotProcess::set_handlers(LineHandler on_line, CloseHandler on_close) {

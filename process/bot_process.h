@@ -17,6 +17,8 @@
 
 namespace arena {
 
+class LogFile;
+
 // How a bot is isolated beyond the limits. kBwrap runs it under bubblewrap: no network,
 // read-only system, private /tmp, only its own directory and scratch folder visible.
 enum class Sandbox { kNone, kBwrap };
@@ -80,6 +82,9 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   void log(const std::string& text, bool flush = true);
   // Appends a line the bot wrote (an info line) under the cap, like its standard error.
   void log_output(const std::string& text);
+  // A second log that gets everything the first gets (stderr, info lines, notes) until it is
+  // replaced or cleared (nullptr): the log of one game (docs/referee.md, "Logs").
+  void set_game_log(std::shared_ptr<LogFile> log);
 
   // SIGKILL to the whole process group, at once.
   void kill();

@@ -4,10 +4,12 @@
 #include <boost/asio/post.hpp>
 #include <utility>
 
+#include "process/log_file.h"
 #include "protocol/bot_text.h"
 #include "protocol/messages.h"
 #include "records/adjudication.h"
 #include "records/termination.h"
+#include "referee/log_file_name.h"
 #include "referee/seat_messages.h"
 
 namespace arena {
@@ -96,6 +98,7 @@ void GameSession::start() {
               break;
           }
         });
+    open_game_log(s);
     p.log("[referee] game " + record_.round + " " + game_.spec() + " seat " + std::to_string(s) + " seed " +
               std::to_string(seed_),
           false);
@@ -109,6 +112,20 @@ void GameSession::start() {
     self->play_opening();
     self->advance();
   });
+}
+
+// With a log folder each seat's stderr, info lines and notes of this game also go to a file of
+// their own, GAME-LABEL.SEAT.log, until the record is delivered (a crash's last words included).
+void GameSession::open_game_log(int seat) {
+  if (options_.log_dir.empty()) return;
+  const std::string path =
+      options_.log_dir + "/" + log_file_stem(record_.round) + "." + std::to_string(seat) + ".log";
+  std::string error;
+  BotProcess& p = seats_[seat - 1].bot->process();
+  if (auto log = LogFile::open(path, options_.limits.log_cap, error))
+    p.set_game_log(std::move(log));
+  else
+    p.log("[referee] no log of this game: " + error);  // the slot's log still has everything
 }
 
 void GameSession::play_opening() {
@@ -407,6 +424,7 @@ void GameSession::deliver_record() {
   if (crash_seat_ != 0) return describe_crash_then_deliver();
   auto self = shared_from_this();
   asio::post(io_, [self] {
+    for (Seat& seat : self->seats_) seat.bot->process().set_game_log(nullptr);
     auto done = std::move(self->done_);
     self->done_ = nullptr;
     if (done) done(std::move(self->record_));

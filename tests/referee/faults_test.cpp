@@ -163,3 +163,34 @@ TEST_CASE("faults: check-bot's start-up limit scales with the copies it starts a
         std::string::npos);
   CHECK(reftest::processes_left(tag).empty());
 }
+
+TEST_CASE("faults: with --log-dir each game's stderr of a seat is one file, GAME.SEAT.log",
+          "[referee][faults]") {
+  const std::string tag = reftest::new_tag();
+  TempDir dir;
+  const std::string logs = dir.path + "/logs";
+  const Run r =
+      run_arena("match clump:size=4 --games 2 --seed 1 --bot talker=" + python_bot("stderr_bot.py", tag) +
+                " --bot steady=" + reftest::bin("random_bot") + " --log-dir " + logs);
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  // The slot's log has both games; each game's log has its own game only, from the right seat.
+  CHECK(count(read_file(logs + "/talker.slot1.log"), "stderr-bot: game seat") == 2);
+  for (const char* game : {"1", "2"}) {
+    int games_seen = 0;
+    for (const char* seat : {"1", "2"}) {
+      const std::filesystem::path file = logs + "/" + game + "." + seat + ".log";
+      INFO(file);
+      REQUIRE(std::filesystem::exists(file));
+      const std::string text = read_file(file);
+      CHECK(text.find(std::string("[referee] game ") + game + " ") != std::string::npos);
+      const std::size_t lines = count(text, "stderr-bot: game seat");
+      CHECK(lines <= 1);
+      if (lines == 1)
+        CHECK(text.find(std::string("stderr-bot: game seat ") + seat + " ") != std::string::npos);
+      games_seen += static_cast<int>(lines);
+    }
+    CHECK(games_seen == 1);  // the talker sat in one seat of each game
+  }
+  CHECK(reftest::processes_left(tag).empty());
+}
