@@ -30,8 +30,9 @@ std::string clip(const std::string& s, std::size_t n) { return protocol::printab
 constexpr std::chrono::milliseconds kCrashReportWait{1000};
 constexpr int kCrashStderrLines = 10;
 
-// The crash as a bot author needs it: how the process ended, then the last lines of its
-// standard error (kept in memory, with or without --log-dir), one per line after "stderr: ".
+// The crash as a bot author needs it: how the process ended on the first line (check-bot puts
+// its notes after it), then the last lines of its standard error (kept in memory, with or
+// without --log-dir), one per line after "stderr: ".
 std::string crash_text(const BotProcess& p, const std::string& seen) {
   std::string s;
   if (!p.exited()) {
@@ -42,7 +43,6 @@ std::string crash_text(const BotProcess& p, const std::string& seen) {
   }
   const std::string tail = p.stderr_tail(kCrashStderrLines);
   if (tail.empty()) return s + "; it wrote nothing to its standard error";
-  s += "; the last lines of its standard error:";
   for (std::size_t pos = 0; pos <= tail.size();) {
     std::size_t end = tail.find('\n', pos);
     if (end == std::string::npos) end = tail.size();

@@ -76,15 +76,14 @@ TEST_CASE("faults: a Python bot's crash shows its exit code and traceback in the
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(r.out.find("(crash by crashy") != std::string::npos);
-  CHECK(r.out.find("the bot exited with code 1; the last lines of its standard error:") != std::string::npos);
+  CHECK(r.out.find("actions): the bot exited with code 1\n  stderr: ") != std::string::npos);
   CHECK(r.out.find("\n  stderr: Traceback (most recent call last):\n") != std::string::npos);
   CHECK(r.out.find("\n  stderr: RuntimeError: stderr-bot crashes at decision 2 on purpose") !=
         std::string::npos);
   CHECK(r.out.find("closed its output or exited") == std::string::npos);
   const std::string pgn = read_file(dir.path + "/games.pgn");
   INFO(pgn);
-  CHECK(pgn.find("[TerminationDetail \"the bot exited with code 1; the last lines of its standard error:") !=
-        std::string::npos);
+  CHECK(pgn.find("[TerminationDetail \"the bot exited with code 1\\n  stderr: ") != std::string::npos);
   CHECK(pgn.find("\\n  stderr: RuntimeError: stderr-bot crashes at decision 2 on purpose") !=
         std::string::npos);
   // At most the last 10 lines: the line of the game's start, written first, is not among them.
