@@ -6,6 +6,7 @@
 #include "process/bot_name.h"
 #include "protocol/bot_text.h"
 #include "protocol/messages.h"
+#include "referee/exit_report.h"
 
 namespace arena {
 
@@ -43,9 +44,9 @@ void BotSession::start(std::function<void(const std::string&)> done) {
   auto self = shared_from_this();
   proc_->set_handlers([self](const std::string& line) { self->on_handshake_line(line); },
                       [self](BotProcess::CloseReason reason) {
-                        self->finish_start(reason == BotProcess::CloseReason::kLineTooLong
-                                               ? "an over-long line during the handshake"
-                                               : "the bot closed its output before 'ready'");
+                        if (reason == BotProcess::CloseReason::kLineTooLong)
+                          return self->finish_start("an over-long line during the handshake");
+                        self->fail_start_when_ended();
                       });
   proc_->send(protocol::hello_line());
   timer_.expires_after(std::chrono::milliseconds(options_.time.startup_ms));
@@ -103,11 +104,27 @@ std::string BotSession::refused_line_text(const std::string& line, const std::st
          protocol::quoted(line, 80) + (parse_error.empty() ? "" : " (" + parse_error + ")");
 }
 
+// The bot closed its output (or its input) before 'ready': it has mostly died (a Python
+// error at import). Its exit and last stderr lines say why, once it is reaped; one that lives
+// on is ruled by the start-up timer, still running.
+void BotSession::fail_start_when_ended() {
+  output_closed_ = true;
+  auto self = shared_from_this();
+  proc_->when_ended([self] {
+    if (self->start_done_)
+      self->finish_start(ended_text(*self->proc_) + " before 'ready'" + stderr_lines_text(*self->proc_));
+  });
+}
+
 // The usual cause of a silent start is output still in the bot's buffer: say so.
 std::string BotSession::startup_timeout_text() const {
   const std::string limit =
       "no 'ready' within the start-up time of " + std::to_string(options_.time.startup_ms) + " ms";
   const std::string raise = "a bot that needs longer to start can be given more with --startup-time SECONDS";
+  if (output_closed_)
+    return "the bot closed its standard output before 'ready' and was still running at the end "
+           "of the start-up time of " +
+           std::to_string(options_.time.startup_ms) + " ms";
   if (lines_seen_ > 0)
     return limit + " (it wrote " + std::to_string(lines_seen_) + " line(s), but no 'ready'); " + raise;
   return limit +

@@ -9,6 +9,7 @@
 #include "protocol/messages.h"
 #include "records/adjudication.h"
 #include "records/termination.h"
+#include "referee/exit_report.h"
 #include "referee/log_file_name.h"
 #include "referee/seat_messages.h"
 
@@ -28,29 +29,15 @@ std::string clip(const std::string& s, std::size_t n) { return protocol::printab
 // How long a crash's report waits for the process to be reaped and its last stderr read.
 // A dead bot takes microseconds; only a bot that closed its output and lives on waits it out.
 constexpr std::chrono::milliseconds kCrashReportWait{1000};
-constexpr int kCrashStderrLines = 10;
 
 // The crash as a bot author needs it: how the process ended on the first line (check-bot puts
 // its notes after it), then the last lines of its standard error (kept in memory, with or
 // without --log-dir), one per line after "stderr: ".
 std::string crash_text(const BotProcess& p, const std::string& seen) {
-  std::string s;
-  if (!p.exited()) {
-    s = seen + " (it was still running " + std::to_string(kCrashReportWait.count()) + " ms later)";
-  } else {
-    const std::string how = p.exit_description();
-    s = (how.rfind("killed", 0) == 0 ? "the bot was " : "the bot ") + how;
-  }
-  const std::string tail = p.stderr_tail(kCrashStderrLines);
-  if (tail.empty()) return s + "; it wrote nothing to its standard error";
-  for (std::size_t pos = 0; pos <= tail.size();) {
-    std::size_t end = tail.find('\n', pos);
-    if (end == std::string::npos) end = tail.size();
-    s += "\n  stderr: ";
-    s.append(tail, pos, end - pos);
-    pos = end + 1;
-  }
-  return s;
+  const std::string how =
+      p.exited() ? ended_text(p)
+                 : seen + " (it was still running " + std::to_string(kCrashReportWait.count()) + " ms later)";
+  return how + stderr_lines_text(p);
 }
 
 }  // namespace

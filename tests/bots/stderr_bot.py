@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # A bot that talks on its standard error: a line per game ("stderr-bot: game SEAT SEED") and a
 # line per decision. With "--crash N" its Nth decision raises RuntimeError, so Python prints a
-# traceback to stderr and exits with code 1 (tests/referee/faults_test.cpp).
+# traceback to stderr and exits with code 1 (tests/referee/faults_test.cpp); with
+# "--crash-at-start" it does so on "arena 1", before its handshake.
 import sys
 
 
@@ -19,6 +20,8 @@ def main():
         if not words:
             continue
         if words[0] == "arena":
+            if "--crash-at-start" in sys.argv:
+                raise RuntimeError("stderr-bot crashes at start-up on purpose")
             print("name stderr-bot", flush=True)
             print("ready", flush=True)
         elif words[0] == "newgame":

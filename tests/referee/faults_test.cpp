@@ -92,6 +92,31 @@ TEST_CASE("faults: a Python bot's crash shows its exit code and traceback in the
   CHECK(reftest::processes_left(tag).empty());
 }
 
+TEST_CASE("faults: a bot that dies before 'ready' is reported with its exit and traceback",
+          "[referee][faults]") {
+  const std::string tag = reftest::new_tag();
+  Run r = run_arena(
+      "match clump --games 1 --bot early=" + python_bot("stderr_bot.py", "--crash-at-start " + tag) +
+      " --bot steady=" + reftest::bin("random_bot"));
+  INFO(r.out);
+  CHECK(r.status == 2);
+  CHECK(r.out.find(
+            "bot 'early' could not start: the bot exited with code 1 before 'ready'\n  command: python3 ") !=
+        std::string::npos);
+  CHECK(r.out.find("\n  stderr: RuntimeError: stderr-bot crashes at start-up on purpose") !=
+        std::string::npos);
+  CHECK(r.out.find("its standard error ended with") == std::string::npos);  // not twice
+  r = run_arena("check-bot " + python_bot("stderr_bot.py", "--crash-at-start " + tag) +
+                " --game clump --games 1");
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("FAIL handshake: copy 1: the bot exited with code 1 before 'ready'\n  stderr: ") !=
+        std::string::npos);
+  CHECK(r.out.find("\n  stderr: RuntimeError: stderr-bot crashes at start-up on purpose") !=
+        std::string::npos);
+  CHECK(reftest::processes_left(tag).empty());
+}
+
 TEST_CASE("faults: a bot that writes nothing at start-up is told to flush and how to wait longer",
           "[referee][faults]") {
   const std::string tag = reftest::new_tag();
