@@ -192,7 +192,7 @@ void update_legal_swaps(const GroupScratch& s, LegalSwaps& legal, int x, int y) 
     std::fill(dirty.begin(), dirty.begin() + cells, std::uint8_t{1});
   } else {
     // The groups that may have changed, by label (at most ten: x, y and their neighbours).
-    std::int16_t changed[10];
+    std::int16_t changed[10] = {};  // zeroed: g++ -O1 cannot see count guards every read
     int count = 0;
     auto mark = [&](int cell) {
       if (cell == S::kOffBoard) return;
