@@ -29,6 +29,9 @@ void BotSession::start(std::function<void(const std::string&)> done) {
   // (a sanitizer build of it reserves terabytes of address space and could not start).
   if (spec_.untimed) po.limits.address_space_bytes = 0;
   po.sandbox = options_.sandbox;
+  po.sandbox_binds = options_.sandbox_binds;
+  po.sandbox_hidden = options_.sandbox_hidden;
+  if (!options_.log_dir.empty()) po.sandbox_hidden.push_back(options_.log_dir);
   po.scratch_root = options_.scratch_root;
   po.term_grace = options_.term_grace;
   std::string error;
@@ -81,16 +84,20 @@ void BotSession::start(std::function<void(const std::string&)> done) {
   });
 }
 
-void BotSession::finish_start(const std::string& error) {
+void BotSession::finish_start(const std::string& why) {
   if (!start_done_) return;
   auto done = std::move(start_done_);
   start_done_ = nullptr;
   timer_.cancel();
   if (proc_) proc_->clear_handlers();
+  std::string error = why;
   if (error.empty()) {
     ready_ = true;
   } else {
     broken_ = true;
+    // What the sandbox hid is the likely cause of a failed start (a script, a module or a
+    // data file the command does not name): say what the bot saw and how to show it more.
+    if (proc_ && !proc_->sandbox_note().empty()) error += " (" + proc_->sandbox_note() + ")";
     if (proc_) {
       proc_->log("[referee] start failed: " + error);
       proc_->kill();
