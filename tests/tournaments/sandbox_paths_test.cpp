@@ -151,3 +151,32 @@ TEST_CASE("sandbox paths: a bot needing a file its command does not name is told
   CHECK_FALSE(fs::exists(dir / "out2"));
   fs::remove_all(dir);
 }
+
+TEST_CASE("sandbox paths: an interpreter outside /usr, reached by a link or a #! line, is there",
+          "[tournament][sandbox]") {
+  if (!have_sandbox()) return;
+  const fs::path dir = fresh_folder("arena-sbxinterp");
+  // A shell installed outside the system folders (bin/ beside lib/, like /opt/python3.12),
+  // reached through a venv-like link and through a script's "#!" line.
+  fs::create_directories(dir / "tools/bin");
+  fs::create_directories(dir / "tools/lib");
+  fs::copy_file("/bin/sh", dir / "tools/bin/mysh");
+  fs::create_directories(dir / "env/bin");
+  std::ofstream(dir / "env/pyvenv.cfg") << "home = " << (dir / "tools/bin").string() << "\n";
+  fs::create_symlink(dir / "tools/bin/mysh", dir / "env/bin/sh");
+  fs::create_directories(dir / "bot");
+  fs::copy_file(kRandom, dir / "bot/random_bot");
+  std::ofstream(dir / "bot/play.sh") << "exec \"$(dirname \"$0\")/random_bot\" \"$@\"\n";
+  std::ofstream(dir / "bot/run") << "#!" << (dir / "tools/bin/mysh").string()
+                                 << "\nexec \"$(dirname \"$0\")/random_bot\"\n";
+  fs::permissions(dir / "bot/run", fs::perms::owner_all, fs::perm_options::add);
+  const fs::path elsewhere = fresh_folder("arena-sbxcwd");
+  const Run r = run_shell("cd '" + elsewhere.string() + "' && " + kArena + " match clump:size=6 --bot 'a=" +
+                          (dir / "env/bin/sh").string() + " " + (dir / "bot/play.sh").string() +
+                          "' --bot b=" + (dir / "bot/run").string() + " --games 2 --sandbox bwrap");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("could not start") == std::string::npos);
+  fs::remove_all(dir);
+  fs::remove_all(elsewhere);
+}
