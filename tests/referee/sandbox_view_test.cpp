@@ -105,3 +105,20 @@ TEST_CASE("sandbox view: the output folder inside a bound folder is masked, afte
   const std::vector<std::string> chdir = {"--chdir", f.path.string()};
   CHECK(std::search(a.begin(), a.end(), chdir.begin(), chdir.end()) != a.end());
 }
+
+TEST_CASE("sandbox view: a bot kept inside a hidden folder still sees its own folder", "[sandbox]") {
+  Folder f;
+  touch(f.path / "out/bots/mine");
+  SandboxRequest r;
+  r.program = (f.path / "out/bots/mine").string();
+  r.args = {f.path.string()};  // names the folder that holds the output folder
+  r.working_dir = f.path.string();
+  r.hidden = {(f.path / "out").string()};
+  const std::vector<std::string> a = bwrap_arguments(r);
+  auto at = [&](const std::string& s) { return std::find(a.begin(), a.end(), s) - a.begin(); };
+  const auto mask = at((f.path / "out").string());
+  REQUIRE(mask < static_cast<long>(a.size()));
+  CHECK(a[mask - 1] == "--tmpfs");
+  CHECK(at(f.path.string()) < mask);                 // the folder, then the mask
+  CHECK(mask < at((f.path / "out/bots").string()));  // then the bot's own folder again
+}
