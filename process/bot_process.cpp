@@ -220,6 +220,20 @@ BotProcess::~BotProcess() {
 
 const std::string& BotProcess::sandbox_note() const { return impl_->sandbox_note; }
 
+std::vector<std::string> BotProcess::sandbox_paths(const BotCommand& command, const Options& options) {
+  std::string ignored;
+  if (command.argv.empty()) return {};
+  const std::string program = resolve_program(command.argv[0], ignored);
+  if (program.empty()) return {};
+  std::error_code ec;
+  const std::string dir = command.working_dir.empty()
+                              ? std::filesystem::current_path(ec).string()
+                              : std::filesystem::absolute(command.working_dir, ec).string();
+  SandboxRequest r{program, {command.argv.begin() + 1, command.argv.end()}, dir, "", options.sandbox_binds,
+                   {}};
+  return sandbox_view(r).read_only;
+}
+
 std::string BotProcess::check_sandbox(Sandbox sandbox) {
   if (sandbox == Sandbox::kNone) return "";
   static const std::string result = probe_bwrap();  // once per referee run

@@ -40,7 +40,7 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
     Sandbox sandbox = Sandbox::kNone;
     // Under the sandbox: more files or folders to bind read-only (--sandbox-bind), and folders
     // the bot must not see even inside a folder its command names (the output and log
-    // folders): masked by an empty tmpfs (process/sandbox_view.h).
+    // folders, other bots' folders): masked by an empty tmpfs (process/sandbox_view.h).
     std::vector<std::string> sandbox_binds, sandbox_hidden;
     // Each bot process gets a fresh scratch folder (its HOME and TMPDIR) created under this
     // folder (empty: the system temporary folder) and removed once the bot is gone.
@@ -62,6 +62,10 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   static std::string check_sandbox(Sandbox sandbox);
   // Under the sandbox, one sentence saying what the bot sees and how to bind more; "" otherwise.
   const std::string& sandbox_note() const;
+  // The paths `command` would see read-only under the sandbox (process/sandbox_view.h): its
+  // program, scripts, interpreters, and `options.sandbox_binds`. Empty if the program is not
+  // found. The runner hides each bot's paths from the others.
+  static std::vector<std::string> sandbox_paths(const BotCommand& command, const Options& options);
   ~BotProcess();
   BotProcess(const BotProcess&) = delete;
   BotProcess& operator=(const BotProcess&) = delete;

@@ -1,5 +1,6 @@
 #include "referee/bot_session.h"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 
 #include "protocol/bot_text.h"
@@ -18,6 +19,14 @@ BotSession::BotSession(asio::io_context& io, int bot_index, const BotSpec& spec,
       log_path_(std::move(log_path)),
       timer_(io) {}
 
+// Under the sandbox the other bots' paths are masked wherever this bot's view would show them
+// (bots/b inside the folder of ./a); the paths both name (a shared venv, --sandbox-bind) stay.
+void BotSession::hide_other_bots(BotProcess::Options& po) const {
+  const std::vector<std::string> own = BotProcess::sandbox_paths(spec_.command, po);
+  for (const auto& p : options_.sandbox_bot_paths)
+    if (std::find(own.begin(), own.end(), p) == own.end()) po.sandbox_hidden.push_back(p);
+}
+
 void BotSession::start(std::function<void(const std::string&)> done) {
   start_done_ = std::move(done);
   BotProcess::Options po;
@@ -32,6 +41,7 @@ void BotSession::start(std::function<void(const std::string&)> done) {
   po.sandbox_binds = options_.sandbox_binds;
   po.sandbox_hidden = options_.sandbox_hidden;
   if (!options_.log_dir.empty()) po.sandbox_hidden.push_back(options_.log_dir);
+  if (po.sandbox == Sandbox::kBwrap) hide_other_bots(po);
   po.scratch_root = options_.scratch_root;
   po.term_grace = options_.term_grace;
   std::string error;

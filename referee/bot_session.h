@@ -40,6 +40,7 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
 
  private:
   void finish_start(const std::string& error);
+  void hide_other_bots(BotProcess::Options& po) const;
 
   boost::asio::io_context& io_;
   int bot_index_;

@@ -74,15 +74,20 @@ TEST_CASE(
     "[tournament][sandbox]") {
   if (!have_sandbox()) return;
   for (const bool sandboxed : {true, false}) {
-    // The referee's folder holds the bot, its data file and the tournament's output folder.
+    // The referee's folder holds the bot, its data file, another bot's folder and the
+    // tournament's output folder.
     const fs::path dir = fresh_folder("arena-sbxwd");
     fs::copy_file(kSpy, dir / "env_spy_bot");
     std::ofstream(dir / "data.txt") << "weights";
+    fs::create_directories(dir / "other");  // another bot's folder, inside the spy's
+    fs::copy_file(kRandom, dir / "other" / "random_bot");
     const std::string spy =
-        "'spy=./env_spy_bot --probe=data.txt --probe=out/tournament.json --write-probe=planted.txt'";
-    const Run r = run_shell("cd '" + dir.string() + "' && " + kArena + " tournament clump:size=6 --bot " +
-                            spy + " --bot r=" + kRandom + " --games 2 --seed 9 --quiet --out out" +
-                            (sandboxed ? " --sandbox bwrap" : ""));
+        "'spy=./env_spy_bot --probe=data.txt --probe=out/tournament.json --probe=other/random_bot "
+        "--write-probe=planted.txt'";
+    const Run r =
+        run_shell("cd '" + dir.string() + "' && " + kArena + " tournament clump:size=6 --bot " + spy +
+                  " --bot r=" + kRandom + " --bot o=other/random_bot --games 2 --seed 9 --quiet --out out" +
+                  (sandboxed ? " --sandbox bwrap" : ""));
     INFO("sandboxed " << sandboxed << "\n" << r.out);
     CHECK(r.status == 0);
     const std::string logs = spy_logs(dir / "out");
@@ -94,6 +99,8 @@ TEST_CASE(
     // The output folder inside the bot's own folder: masked under the sandbox.
     const std::string seen = sandboxed ? "no" : "yes";
     CHECK(logs.find("spy probe out/tournament.json " + seen) != std::string::npos);
+    // Another bot's folder inside the spy's own: masked as well.
+    CHECK(logs.find("spy probe other/random_bot " + seen) != std::string::npos);
     // The bot's folder is read-only under the sandbox.
     CHECK(logs.find("spy write planted.txt " + seen) != std::string::npos);
     CHECK(fs::exists(dir / "planted.txt") == !sandboxed);
