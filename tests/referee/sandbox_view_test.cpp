@@ -122,3 +122,18 @@ TEST_CASE("sandbox view: a bot kept inside a hidden folder still sees its own fo
   CHECK(at(f.path.string()) < mask);                 // the folder, then the mask
   CHECK(mask < at((f.path / "out/bots").string()));  // then the bot's own folder again
 }
+
+TEST_CASE("sandbox view: a hidden file (arena match --out) is masked by /dev/null", "[sandbox]") {
+  Folder f;
+  touch(f.path / "bot");
+  touch(f.path / "games.pgn");
+  SandboxRequest r;
+  r.program = (f.path / "bot").string();
+  r.working_dir = f.path.string();
+  r.hidden = {(f.path / "games.pgn").string()};
+  const std::vector<std::string> a = bwrap_arguments(r);
+  const auto at = std::find(a.begin(), a.end(), (f.path / "games.pgn").string()) - a.begin();
+  REQUIRE(at >= 2);
+  CHECK(a[at - 2] == "--ro-bind");
+  CHECK(a[at - 1] == "/dev/null");
+}
