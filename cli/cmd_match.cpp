@@ -22,10 +22,9 @@
 #include "ratings/rated_game.h"
 #include "records/pgn.h"
 #include "referee/match_runner.h"
-#include "referee/match_schedule.h"
 #include "referee/match_summary.h"
 #include "referee/openings.h"
-#include "tournaments/schedule.h"
+#include "tournaments/match_seating.h"
 
 namespace arena::cli {
 
@@ -112,22 +111,6 @@ std::vector<BotSpec> match_bots(const RunFlags& flags, bool& human) {
   return bots;
 }
 
-// Team games with one bot per seat: every partnership and its rotations (the tournament's
-// table_arrangements), so no bot always plays beside the same partner. Empty otherwise.
-std::vector<std::vector<int>> partnership_arrangements(const Game& game, int bots) {
-  const int seats = game.num_players();
-  std::vector<int> teams(seats);
-  bool has_teams = false;
-  for (int s = 1; s <= seats; ++s) {
-    teams[s - 1] = game.team_of(s);
-    has_teams = has_teams || teams[s - 1] != s - 1;
-  }
-  if (!has_teams || bots != seats) return {};
-  std::vector<int> table(seats);
-  for (int b = 0; b < seats; ++b) table[b] = b;
-  return table_arrangements(table, teams);
-}
-
 // The openings of --openings, one per rotation of seats (each played from every seat).
 std::vector<Opening> match_openings(const RunFlags& flags, const Game& game) {
   if (flags.openings.empty()) return {};
@@ -153,20 +136,12 @@ void check_seat_count(const Game& game, std::size_t bots, bool human) {
 // with its seed and opening.
 std::vector<GameJob> match_jobs(const MatchOptions& o, const Game& game, int bots, std::uint64_t seed,
                                 int& games) {
-  const int seats = game.num_players();
   const std::vector<Opening> openings = match_openings(o.run, game);
-  const std::vector<std::vector<int>> arrangements = partnership_arrangements(game, bots);
-  const int set = arrangements.empty() ? seats : static_cast<int>(arrangements.size());
+  const int set = match_set_size(game, bots);  // games that share a seed, and an opening
   games = o.games > 0 ? o.games : set;
-  auto jobs = rotation_schedule(game.spec(), bots, seats, games, seed);
-  if (!arrangements.empty())
-    for (int g = 0; g < games; ++g) {
-      // Partnerships rotate as in tournaments: every arrangement of one set shares a seed.
-      jobs[g].seats = arrangements[g % set];
-      jobs[g].seed = derive_seed(seed, static_cast<std::uint64_t>(g / set));
-    }
+  auto jobs = match_seating(game, bots, games, seed);
   for (std::size_t g = 0; g < jobs.size() && !openings.empty(); ++g) {
-    const std::size_t rotation = g / static_cast<std::size_t>(seats);
+    const std::size_t rotation = g / static_cast<std::size_t>(set);
     jobs[g].opening = o.run.openings_order == "random"
                           ? openings[derive_seed(jobs[g].seed, 2) % openings.size()]
                           : openings[rotation % openings.size()];

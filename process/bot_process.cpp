@@ -32,6 +32,7 @@
 #include "process/pipe_reader.h"
 #include "process/sandbox_view.h"
 #include "process/scratch_dir.h"
+#include "process/stderr_tail.h"
 #include "protocol/bot_text.h"
 #include "protocol/line_reader.h"
 #include "protocol/messages.h"
@@ -183,8 +184,8 @@ struct BotProcess::Impl {
   asio::steady_timer grace_timer;
   asio::steady_timer drain_timer;  // after the bot's exit: what it wrote may still be read
   protocol::LineReader reader;
-  std::string marker;    // ARENA_BOT_ID=..., in the bot's environment (process/bot_tree.h)
-  std::string err_tail;  // the last bytes of stderr, for messages about a failed start
+  std::string marker;   // ARENA_BOT_ID=..., in the bot's environment (process/bot_tree.h)
+  StderrTail err_tail;  // the last bytes of stderr, for fault messages (kept without a log too)
   std::array<char, 4096> out_buf{};
   // The process itself, held while a read of stdout is pending (as Asio's handlers hold it).
   std::shared_ptr<BotProcess> stdout_hold;
@@ -196,10 +197,12 @@ struct BotProcess::Impl {
   // match allocates nothing per message once warmed up.
   std::string queued, inflight;
   bool writing = false;
-  std::shared_ptr<LogFile> log;  // stderr and referee notes; shared with this bot's other processes
+  std::shared_ptr<LogFile> log;       // stderr and referee notes; shared with this bot's other processes
+  std::shared_ptr<LogFile> game_log;  // the same, for the game being played (set_game_log)
   bool stdout_open = true, stderr_open = true;
   bool shutting_down = false;
   std::function<void()> shutdown_done;
+  std::function<void()> ended;  // when_ended()
   std::string scratch;
   std::string sandbox_note;  // under the sandbox: what the bot sees (sandbox_view.h)
   std::chrono::milliseconds term_grace{200};
@@ -474,7 +477,6 @@ void BotProcess::read_stderr() {
     if (n > 0) {
       self->append_output(im.err_buf.data(), n);
       im.err_tail.append(im.err_buf.data(), n);
-      if (im.err_tail.size() > 8192) im.err_tail.erase(0, im.err_tail.size() - 4096);
     }
     if (ec) {
       im.stderr_open = false;
@@ -487,25 +489,12 @@ void BotProcess::read_stderr() {
 
 void BotProcess::append_output(const char* data, std::size_t n) {
   if (impl_->log) impl_->log->append_output(data, n);
+  if (impl_->game_log) impl_->game_log->append_output(data, n);
 }
 
-std::string BotProcess::stderr_tail(int lines) const {
-  std::vector<std::string> all;
-  const std::string& tail = impl_->err_tail;
-  for (std::size_t pos = 0; pos < tail.size();) {
-    std::size_t end = tail.find('\n', pos);
-    if (end == std::string::npos) end = tail.size();
-    std::string line = tail.substr(pos, end - pos);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!line.empty()) all.push_back(protocol::printable(line, 300));
-    pos = end + 1;
-  }
-  std::string out;
-  for (std::size_t i = all.size() > static_cast<std::size_t>(lines) ? all.size() - lines : 0; i < all.size();
-       ++i)
-    out += (out.empty() ? "" : "\n") + all[i];
-  return out;
-}
+void BotProcess::set_game_log(std::shared_ptr<LogFile> log) { impl_->game_log = std::move(log); }
+
+std::string BotProcess::stderr_tail(int lines) const { return impl_->err_tail.last_lines(lines, 300); }
 
 void BotProcess::log_output(const std::string& text) {
   append_output(text.data(), text.size());
@@ -514,6 +503,7 @@ void BotProcess::log_output(const std::string& text) {
 
 void BotProcess::log(const std::string& text, bool flush) {
   if (impl_->log) impl_->log->note(text, flush);
+  if (impl_->game_log) impl_->game_log->note(text, flush);
 }
 
 void BotProcess::set_handlers(LineHandler on_line, CloseHandler on_close) {
@@ -636,8 +626,18 @@ void BotProcess::shutdown(std::chrono::milliseconds grace, std::function<void()>
   finish_shutdown_if_done();
 }
 
+void BotProcess::when_ended(std::function<void()> done) {
+  impl_->ended = std::move(done);
+  finish_shutdown_if_done();
+}
+
 void BotProcess::finish_shutdown_if_done() {
   Impl& im = *impl_;
+  if (im.ended && exited_ && !im.stdout_open && !im.stderr_open) {
+    auto ended = std::move(im.ended);
+    im.ended = nullptr;
+    asio::post(im.io, std::move(ended));  // never from inside the caller's own call
+  }
   if (!im.shutting_down || !exited_ || im.stdout_open || im.stderr_open) return;
   im.grace_timer.cancel();
   im.drain_timer.cancel();

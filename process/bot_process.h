@@ -17,6 +17,8 @@
 
 namespace arena {
 
+class LogFile;
+
 // How a bot is isolated beyond the limits. kBwrap runs it under bubblewrap: no network,
 // read-only system, private /tmp, only the paths its command names (read-only) and its
 // scratch folder visible (process/sandbox_view.h).
@@ -90,6 +92,9 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   void log(const std::string& text, bool flush = true);
   // Appends a line the bot wrote (an info line) under the cap, like its standard error.
   void log_output(const std::string& text);
+  // A second log that gets everything the first gets (stderr, info lines, notes) until it is
+  // replaced or cleared (nullptr): the log of one game (docs/referee.md, "Logs").
+  void set_game_log(std::shared_ptr<LogFile> log);
 
   // SIGKILL to the whole process group, at once.
   void kill();
@@ -106,9 +111,14 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   // Processes the bot left behind when it ended (in its group, below it, or anywhere with its
   // marker: process/bot_tree.h), all killed then. For check-bot's quit check.
   int leftovers_killed() const { return leftovers_killed_; }
-  // The last `lines` lines the bot wrote to its standard error (at most 4 KiB are kept),
-  // escaped for a terminal; complete once the process is reaped and its pipes are closed.
+  // The last `lines` lines the bot wrote to its standard error (at most 4 KiB are kept,
+  // with or without a log; each line cut to 300 bytes), escaped for a terminal; complete once
+  // the process is reaped and its pipes are closed.
   std::string stderr_tail(int lines) const;
+  // `done` runs on the loop once the process is reaped and both its output pipes are closed
+  // (its last words read: at most 200 ms after its exit), or at once if that is so already.
+  // One waiter at a time; a later call replaces an earlier one.
+  void when_ended(std::function<void()> done);
 
  private:
   struct Impl;

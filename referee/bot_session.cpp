@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <string_view>
 
+#include "process/bot_name.h"
 #include "protocol/bot_text.h"
 #include "protocol/messages.h"
+#include "referee/exit_report.h"
 
 namespace arena {
 
@@ -52,46 +55,97 @@ void BotSession::start(std::function<void(const std::string&)> done) {
     return;
   }
   auto self = shared_from_this();
-  proc_->set_handlers(
-      [self](const std::string& line) {
-        using K = protocol::BotMessage::Kind;
-        auto msg = protocol::parse_bot_line(line);
-        switch (msg.kind) {
-          case K::kEmpty:
-            return;
-          case K::kName:
-            self->reported_name_ = msg.text;
-            return;
-          case K::kAuthor:
-            self->author_ = msg.text;
-            return;
-          case K::kInfo:
-            self->proc_->log_output("info " +
-                                    protocol::printable(msg.text, self->options_.limits.max_info_bytes));
-            return;
-          case K::kReady:
-            self->proc_->log("[referee] ready: name " + protocol::quoted(self->reported_name_, 200) +
-                             ", author " + protocol::quoted(self->author_, 200));
-            self->finish_start("");
-            return;
-          default:
-            self->finish_start(
-                "protocol violation during the handshake: expected name, author, info or ready, got " +
-                protocol::quoted(line, 80));
-        }
-      },
-      [self](BotProcess::CloseReason reason) {
-        self->finish_start(reason == BotProcess::CloseReason::kLineTooLong
-                               ? "an over-long line during the handshake"
-                               : "the bot closed its output before 'ready'");
-      });
+  proc_->set_handlers([self](const std::string& line) { self->on_handshake_line(line); },
+                      [self](BotProcess::CloseReason reason) {
+                        if (reason == BotProcess::CloseReason::kLineTooLong)
+                          return self->finish_start("an over-long line during the handshake");
+                        self->fail_start_when_ended();
+                      });
   proc_->send(protocol::hello_line());
   timer_.expires_after(std::chrono::milliseconds(options_.time.startup_ms));
   timer_.async_wait([self](boost::system::error_code ec) {
-    if (!ec)
-      self->finish_start("no 'ready' within the start-up time of " +
-                         std::to_string(self->options_.time.startup_ms) + " ms");
+    if (!ec) self->finish_start(self->startup_timeout_text());
   });
+}
+
+void BotSession::on_handshake_line(const std::string& line) {
+  using K = protocol::BotMessage::Kind;
+  auto msg = protocol::parse_bot_line(line);
+  if (msg.kind != K::kEmpty) ++lines_seen_;
+  switch (msg.kind) {
+    case K::kEmpty:
+      return;
+    case K::kName:
+    case K::kAuthor: {
+      const bool name = msg.kind == K::kName;
+      if (std::string why = reported_text_problem(name ? "name" : "author", msg.text,
+                                                  name ? kMaxBotNameBytes : kMaxAuthorBytes);
+          !why.empty())
+        return finish_start(std::string("its '") + (name ? "name" : "author") + "' line was refused: " + why);
+      (name ? reported_name_ : author_) = msg.text;
+      return;
+    }
+    case K::kInfo:
+      proc_->log_output("info " + protocol::printable(msg.text, options_.limits.max_info_bytes));
+      return;
+    case K::kReady:
+      proc_->log("[referee] ready: name " + protocol::quoted(reported_name_, 200) + ", author " +
+                 protocol::quoted(author_, 200));
+      return finish_start("");
+    default:
+      return finish_start(refused_line_text(line, msg.error));
+  }
+}
+
+// A name or author line the parser refused as a whole (control bytes) is reported as that
+// field's problem; any other line with the parser's reason.
+std::string BotSession::refused_line_text(const std::string& line, const std::string& parse_error) {
+  std::string_view rest(line);
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+  for (std::string_view field : {std::string_view("name"), std::string_view("author")}) {
+    if (rest.substr(0, field.size()) != field || rest.size() == field.size() ||
+        (rest[field.size()] != ' ' && rest[field.size()] != '\t'))
+      continue;
+    std::string_view text = rest.substr(field.size());
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    const std::string why =
+        reported_text_problem(field, text, field == "name" ? kMaxBotNameBytes : kMaxAuthorBytes);
+    if (!why.empty()) return "its '" + std::string(field) + "' line was refused: " + why;
+  }
+  return "protocol violation during the handshake: expected name, author, info or ready, got " +
+         protocol::quoted(line, 80) + (parse_error.empty() ? "" : " (" + parse_error + ")");
+}
+
+// The bot closed its output (or its input) before 'ready': it has mostly died (a Python
+// error at import). Its exit and last stderr lines say why, once it is reaped; one that lives
+// on is ruled by the start-up timer, still running.
+void BotSession::fail_start_when_ended() {
+  output_closed_ = true;
+  auto self = shared_from_this();
+  proc_->when_ended([self] {
+    if (self->start_done_)
+      self->finish_start(ended_text(*self->proc_) + " before 'ready'" + stderr_lines_text(*self->proc_));
+  });
+}
+
+// The usual cause of a silent start is output still in the bot's buffer: say so.
+std::string BotSession::startup_timeout_text() const {
+  const std::string limit =
+      "no 'ready' within the start-up time of " + std::to_string(options_.time.startup_ms) + " ms";
+  const std::string raise = "a bot that needs longer to start can be given more with --startup-time SECONDS";
+  if (output_closed_)
+    return "the bot closed its standard output before 'ready' and was still running at the end "
+           "of the start-up time of " +
+           std::to_string(options_.time.startup_ms) + " ms";
+  if (lines_seen_ > 0)
+    return limit + " (it wrote " + std::to_string(lines_seen_) + " line(s), but no 'ready'); " + raise;
+  return limit +
+         ", and not one line on its standard output. Usually the lines are written but still sit "
+         "in the bot's output buffer: when standard output is a pipe it is flushed only when full, so "
+         "flush after every line (Python: print(..., flush=True); C++: std::endl or fflush(stdout); "
+         "Java: System.out.flush()); " +
+         raise;
 }
 
 void BotSession::finish_start(const std::string& why) {
@@ -107,7 +161,7 @@ void BotSession::finish_start(const std::string& why) {
     broken_ = true;
     // What the sandbox hid is the likely cause of a failed start (a script, a module or a
     // data file the command does not name): say what the bot saw and how to show it more.
-    if (proc_ && !proc_->sandbox_note().empty()) error += " (" + proc_->sandbox_note() + ")";
+    if (proc_ && !proc_->sandbox_note().empty()) error += "\n  sandbox: " + proc_->sandbox_note();
     if (proc_) {
       proc_->log("[referee] start failed: " + error);
       proc_->kill();

@@ -41,6 +41,10 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
  private:
   void finish_start(const std::string& error);
   void hide_other_bots(BotProcess::Options& po) const;
+  void on_handshake_line(const std::string& line);
+  static std::string refused_line_text(const std::string& line, const std::string& parse_error);
+  std::string startup_timeout_text() const;
+  void fail_start_when_ended();
 
   boost::asio::io_context& io_;
   int bot_index_;
@@ -51,6 +55,8 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
   boost::asio::steady_timer timer_;
   std::function<void(const std::string&)> start_done_;
   bool ready_ = false, broken_ = false;
+  int lines_seen_ = 0;          // not blank, during the handshake
+  bool output_closed_ = false;  // before 'ready'
   std::string reported_name_, author_;
 };
 

@@ -15,6 +15,8 @@
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "engine/core/user_error.h"
+#include "process/bot_name.h"
+#include "protocol/bot_text.h"
 #include "records/termination.h"
 #include "referee/bot_session.h"
 #include "referee/game_session.h"
@@ -48,6 +50,14 @@ const char* check_of(Termination t) {
   }
 }
 
+// A crash's detail is one line, then the bot's last lines of stderr, one per line: notes and
+// places go after the first line, the stderr lines stay last (game_session.cpp).
+std::string first_line(const std::string& detail) { return detail.substr(0, detail.find('\n')); }
+std::string after_first_line(const std::string& detail) {
+  const std::size_t nl = detail.find('\n');
+  return nl == std::string::npos ? std::string() : detail.substr(nl);
+}
+
 std::string ms(std::int64_t us) {
   std::ostringstream o;
   o.setf(std::ios::fixed);
@@ -79,6 +89,7 @@ class Checker {
   };
 
   bool handshake();
+  std::string startup_budget_note() const;
   void play_games();
   bool play_one(int g, bool steer);
   std::optional<Move> on_decision(const State& state, int seat, bool steer);
@@ -152,6 +163,10 @@ CheckBotReport Checker::run() {
   ro_.time = opt_.time;
   // Never wait for ever on a silent bot: without any limit, each move gets 10 seconds.
   if (!ro_.time.has_clock() && ro_.time.move_time_ms < 0) ro_.time.move_time_ms = 10000;
+  // The copies start at once and compete for the processor: N JVMs starting together each
+  // take about N times as long as one alone. --startup-time is per copy; the handshake of all
+  // of them gets that many times as long (docs/check-bot.md).
+  ro_.time.startup_ms = opt_.time.startup_ms * n_;
   ro_.quit_grace = opt_.quit_grace;
   ro_.log_dir = opt_.log_dir;
   ro_.sandbox = opt_.sandbox;
@@ -177,14 +192,15 @@ CheckBotReport Checker::run() {
   quit_all();
   io_.run();  // every process is reaped; drain what is left
   if (fault_copy_ >= 0 && (fault_check_ == "no_crash" || fault_check_ == "many_games")) {
-    // Now that the faulty process is reaped, say how it ended (a crash's signal, an exit code).
+    // The crash's detail says how the process ended and what it last wrote; say which copy
+    // it was and where the whole of its stderr is.
     for (auto& c : report_.checks)
       if (c.name == fault_check_ && c.status == CheckResult::Status::kFail)
-        c.detail += "; copy " + std::to_string(fault_copy_ + 1) + ": " +
-                    copies_[fault_copy_]->process().exit_description() +
-                    (opt_.log_dir.empty() ? " (--log-dir keeps its stderr)"
-                                          : " (its stderr: " + opt_.log_dir + "/copy" +
-                                                std::to_string(fault_copy_ + 1) + ".log)");
+        c.detail = first_line(c.detail) + "; copy " + std::to_string(fault_copy_ + 1) +
+                   (opt_.log_dir.empty() ? " (--log-dir keeps all its stderr)"
+                                         : " (all its stderr: " + opt_.log_dir + "/copy" +
+                                               std::to_string(fault_copy_ + 1) + ".log)") +
+                   after_first_line(c.detail);
   }
 
   for (const auto& c : report_.checks) print(format_check(c));
@@ -222,7 +238,10 @@ bool Checker::handshake() {
   wait_until(all_back);
   for (int i = 0; i < n_; ++i)
     if (!errors[i].empty()) {
-      fail("handshake", "copy " + std::to_string(i + 1) + ": " + errors[i]);
+      fail("handshake", "copy " + std::to_string(i + 1) + ": " + errors[i] +
+                            (n_ > 1 && errors[i].rfind("no 'ready'", 0) == 0
+                                 ? " (check-bot's limit: " + startup_budget_note() + ")"
+                                 : ""));
       return false;
     }
   handshake_ok_ = true;
@@ -231,9 +250,17 @@ bool Checker::handshake() {
   set("handshake", CheckResult::Status::kPass,
       std::to_string(n_) + " process(es) said ready after 'arena 1' (slowest " +
           ms(*std::max_element(ready_us.begin(), ready_us.end())) + ", limit " +
-          std::to_string(ro_.time.startup_ms) + " ms); name " + (name.empty() ? "-" : "'" + name + "'") +
-          ", author " + (author.empty() ? "-" : "'" + author + "'"));
+          std::to_string(ro_.time.startup_ms) + " ms" + (n_ > 1 ? " = " + startup_budget_note() : "") +
+          "); name " + (name.empty() ? "-" : protocol::quoted(name, kMaxBotNameBytes)) + ", author " +
+          (author.empty() ? "-" : protocol::quoted(author, kMaxAuthorBytes)));
   return true;
+}
+
+// How the handshake's limit was made from --startup-time, when it is not that alone.
+std::string Checker::startup_budget_note() const {
+  if (n_ < 2) return "";
+  return std::to_string(opt_.time.startup_ms) + " ms per copy x " + std::to_string(n_) +
+         " copies started at once";
 }
 
 bool Checker::all_seen() const {
@@ -348,21 +375,22 @@ bool Checker::play_one(int g, bool steer) {
       in_situation += (in_situation.empty() ? "" : ", ") + std::string(sits_[i].name);
       if (sit_failed_[i].empty())
         sit_failed_[i] =
-            std::string(termination_token(t)) + " in " + where + ": " + result.termination_detail;
+            std::string(termination_token(t)) + " in " + where + ": " + first_line(result.termination_detail);
     }
   if (seat > 0) {
     fault_copy_ = ((seat - 1 - g) % n_ + n_) % n_;
     fault_check_ = check;
   }
-  fail(check, std::string(termination_token(t)) + ": " + result.termination_detail + " (" + where +
-                  (at_decision ? ", at its decision" : ", while it was not its decision") +
-                  (in_situation.empty() ? "" : ", situation " + in_situation) + ")");
+  fail(check, std::string(termination_token(t)) + ": " + first_line(result.termination_detail) + " (" +
+                  where + (at_decision ? ", at its decision" : ", while it was not its decision") +
+                  (in_situation.empty() ? "" : ", situation " + in_situation) + ")" +
+                  after_first_line(result.termination_detail));
   for (std::size_t i = 0; i < sits_.size(); ++i)
     if (!sit_failed_[i].empty()) fail(std::string("situation:") + sits_[i].name, sit_failed_[i]);
   report_.has_position = true;
   for (const auto& a : result.actions) report_.position_actions.push_back(a.text);
   report_.position_note = where + (at_decision ? " to act" : "") + ": " + std::string(termination_token(t)) +
-                          ": " + result.termination_detail;
+                          ": " + first_line(result.termination_detail);
   return false;
 }
 

@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <utility>
 
+#include "process/log_file.h"
 #include "protocol/bot_text.h"
 #include "protocol/messages.h"
 #include "records/adjudication.h"
 #include "records/termination.h"
+#include "referee/exit_report.h"
+#include "referee/log_file_name.h"
 #include "referee/seat_messages.h"
 
 namespace arena {
@@ -21,6 +25,20 @@ std::string ms_text(std::int64_t us) {
 
 // What a bot wrote, safe for a terminal and a record (protocol/bot_text.h).
 std::string clip(const std::string& s, std::size_t n) { return protocol::printable(s, n); }
+
+// How long a crash's report waits for the process to be reaped and its last stderr read.
+// A dead bot takes microseconds; only a bot that closed its output and lives on waits it out.
+constexpr std::chrono::milliseconds kCrashReportWait{1000};
+
+// The crash as a bot author needs it: how the process ended on the first line (check-bot puts
+// its notes after it), then the last lines of its standard error (kept in memory, with or
+// without --log-dir), one per line after "stderr: ".
+std::string crash_text(const BotProcess& p, const std::string& seen) {
+  const std::string how =
+      p.exited() ? ended_text(p)
+                 : seen + " (it was still running " + std::to_string(kCrashReportWait.count()) + " ms later)";
+  return how + stderr_lines_text(p);
+}
 
 }  // namespace
 
@@ -63,10 +81,11 @@ void GameSession::start() {
               self->fault(s, Termination::kCrash, "the bot stopped reading its input (broken pipe)");
               break;
             case BotProcess::CloseReason::kEndOfOutput:
-              self->fault(s, Termination::kCrash, "the bot closed its output or exited");
+              self->fault(s, Termination::kCrash, "the bot closed its standard output");
               break;
           }
         });
+    open_game_log(s);
     p.log("[referee] game " + record_.round + " " + game_.spec() + " seat " + std::to_string(s) + " seed " +
               std::to_string(seed_),
           false);
@@ -80,6 +99,20 @@ void GameSession::start() {
     self->play_opening();
     self->advance();
   });
+}
+
+// With a log folder each seat's stderr, info lines and notes of this game also go to a file of
+// their own, GAME-LABEL.SEAT.log, until the record is delivered (a crash's last words included).
+void GameSession::open_game_log(int seat) {
+  if (options_.log_dir.empty()) return;
+  const std::string path =
+      options_.log_dir + "/" + log_file_stem(record_.round) + "." + std::to_string(seat) + ".log";
+  std::string error;
+  BotProcess& p = seats_[seat - 1].bot->process();
+  if (auto log = LogFile::open(path, options_.limits.log_cap, error))
+    p.set_game_log(std::move(log));
+  else
+    p.log("[referee] no log of this game: " + error);  // the slot's log still has everything
 }
 
 void GameSession::play_opening() {
@@ -310,6 +343,9 @@ void GameSession::fault(int seat, Termination why, const std::string& detail) {
   const std::string shown = protocol::printable(detail, std::string::npos);
   seats_[seat - 1].bot->process().log("[referee] fault: " + std::string(termination_token(why)) + ": " +
                                       shown);
+  // How a crashed process ended and what it last wrote are known only once it is reaped and
+  // its stderr read: the ruling stands now, its detail is completed before the record goes.
+  if (why == Termination::kCrash) crash_seat_ = seat;
   finish(why, seat, shown);
 }
 
@@ -372,11 +408,31 @@ void GameSession::note_stray_lines(BotProcess& process) {
 }
 
 void GameSession::deliver_record() {
+  if (crash_seat_ != 0) return describe_crash_then_deliver();
   auto self = shared_from_this();
   asio::post(io_, [self] {
+    for (Seat& seat : self->seats_) seat.bot->process().set_game_log(nullptr);
     auto done = std::move(self->done_);
     self->done_ = nullptr;
     if (done) done(std::move(self->record_));
+  });
+}
+
+void GameSession::describe_crash_then_deliver() {
+  const int seat = std::exchange(crash_seat_, 0);
+  auto self = shared_from_this();
+  auto told = std::make_shared<bool>(false);
+  auto complete = [self, seat, told] {
+    if (std::exchange(*told, true)) return;
+    self->timer_.cancel();
+    const BotProcess& p = self->seats_[seat - 1].bot->process();
+    self->record_.termination_detail = crash_text(p, self->record_.termination_detail);
+    self->deliver_record();
+  };
+  seats_[seat - 1].bot->process().when_ended(complete);
+  timer_.expires_after(kCrashReportWait);
+  timer_.async_wait([complete](boost::system::error_code ec) {
+    if (!ec) complete();
   });
 }
 

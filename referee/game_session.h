@@ -65,6 +65,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
 
   void advance();
   void play_opening();
+  void open_game_log(int seat);
   void apply(Move m, std::int64_t micros);
   void request_decision(int seat);
   void on_line(int seat, const std::string& line);
@@ -76,6 +77,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   void fault(int seat, Termination why, const std::string& detail);
   void finish(Termination why, int fault_seat, const std::string& detail);
   void deliver_record();
+  void describe_crash_then_deliver();
   static void note_stray_lines(BotProcess& process);
   // Between games (docs/protocol.md): the late answer of a seat that was thinking when the
   // game ended is read and discarded here, so it never reaches the bot's next game.
@@ -104,6 +106,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   int late_seat_ = 0;     // seat whose late answer is awaited, 0 if none
   bool late_wait_over_ = false;
   int late_lines_ = 0;
+  int crash_seat_ = 0;  // a crashed seat whose exit and stderr the record still awaits
   std::vector<Move> scratch_;
   LegalList legal_;  // of the pending decision; reused: no allocation per decision once warm
   DecisionHook decision_hook_;

@@ -47,9 +47,14 @@ std::vector<StartProblem> check_bots_start(const std::vector<BotSpec>& bots, con
 std::string describe_start_problems(const std::vector<StartProblem>& problems) {
   std::string s;
   for (const auto& p : problems) {
-    s += (s.empty() ? "" : "\n") + std::string("bot '") + p.bot + "' could not start: " + p.reason +
-         "\n  command: " + p.command;
-    if (!p.stderr_tail.empty()) {
+    // A reason may end in the bot's last stderr lines already ("\n  stderr: ..."): they go
+    // after the command, and its own tail is not repeated.
+    const std::size_t nl = p.reason.find('\n');
+    s += (s.empty() ? "" : "\n") + std::string("bot '") + p.bot +
+         "' could not start: " + p.reason.substr(0, nl) + "\n  command: " + p.command;
+    if (nl != std::string::npos) {
+      s += p.reason.substr(nl);
+    } else if (!p.stderr_tail.empty()) {
       s += "\n  its standard error ended with:";
       std::size_t pos = 0;
       while (pos <= p.stderr_tail.size()) {

@@ -16,10 +16,23 @@ namespace json = boost::json;
 WriteError::WriteError(const std::string& path, int error)
     : UserError("cannot write " + path + ": " + std::strerror(error)), path_(path), error_(error) {}
 
+// One write(2) call for the whole text where the kernel takes it at once (a regular file
+// does, short of a full disk or a signal): a kill between the calls of a buffered fwrite
+// could leave a torn line at the end of the journal. Then fsync: the commit is on disk.
 void write_durably(std::FILE* f, const std::string& text, const std::string& path) {
-  if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0 ||
-      ::fsync(fileno(f)) != 0) {
-    const int error = errno;
+  const int fd = fileno(f);
+  int error = std::fflush(f) == 0 ? 0 : errno;  // nothing is buffered; but never reorder
+  for (std::size_t done = 0; error == 0 && done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n > 0)
+      done += static_cast<std::size_t>(n);
+    else if (n < 0 && errno != EINTR)
+      error = errno;
+    else if (n == 0)
+      error = ENOSPC;
+  }
+  if (error == 0 && ::fsync(fd) != 0) error = errno;
+  if (error != 0) {
     std::clearerr(f);
     throw WriteError(path, error);
   }

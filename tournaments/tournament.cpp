@@ -30,31 +30,6 @@ const char* kConfigFile = "tournament.json";
 const char* kPgnFile = "games.pgn";
 const char* kJournalFile = "journal.jsonl";
 
-ScheduleRequest schedule_request(const TournamentConfig& c, const Game& game) {
-  ScheduleRequest r;
-  r.bots = static_cast<int>(c.bots.size());
-  r.seats = game.num_players();
-  for (int s = 1; s <= r.seats; ++s) r.teams.push_back(game.team_of(s));
-  r.format = c.format;
-  for (const auto& name : c.gauntlet)
-    for (size_t i = 0; i < c.bots.size(); ++i)
-      if (c.bots[i].name == name) r.gauntlet.push_back(static_cast<int>(i));
-  if (c.format == Format::kAdaptive) {
-    r.games_per_encounter = 1;  // one set of seat arrangements per table; --games caps the total
-  } else if (r.seats == 2) {
-    if (c.games % 2 != 0)
-      throw ConfigError("games: " + std::to_string(c.games) +
-                        " per pairing is odd; two-seat games are played in pairs with the seats swapped");
-    r.games_per_encounter = std::max(1, c.games / 2);
-  } else {
-    r.games_per_encounter = std::max(1, c.games);
-  }
-  r.rounds = c.rounds;
-  r.max_tables = c.max_tables;
-  r.seed = c.seed;
-  return r;
-}
-
 // The openings file of the configuration, validated by the engine (empty without one).
 std::vector<Opening> load_openings(const TournamentConfig& c, const Game& game) {
   if (c.openings.empty()) return {};
@@ -272,6 +247,31 @@ TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out) {
 }
 
 }  // namespace
+
+ScheduleRequest schedule_request(const TournamentConfig& c, const Game& game) {
+  ScheduleRequest r;
+  r.bots = static_cast<int>(c.bots.size());
+  r.seats = game.num_players();
+  for (int s = 1; s <= r.seats; ++s) r.teams.push_back(game.team_of(s));
+  r.format = c.format;
+  for (const auto& name : c.gauntlet)
+    for (size_t i = 0; i < c.bots.size(); ++i)
+      if (c.bots[i].name == name) r.gauntlet.push_back(static_cast<int>(i));
+  if (c.format == Format::kAdaptive) {
+    r.games_per_encounter = 1;  // one set of seat arrangements per table; --games caps the total
+  } else if (r.seats == 2) {
+    if (c.games % 2 != 0)
+      throw ConfigError("games: " + std::to_string(c.games) +
+                        " per pairing is odd; two-seat games are played in pairs with the seats swapped");
+    r.games_per_encounter = std::max(1, c.games / 2);
+  } else {
+    r.games_per_encounter = std::max(1, c.games);
+  }
+  r.rounds = c.rounds;
+  r.max_tables = c.max_tables;
+  r.seed = c.seed;
+  return r;
+}
 
 TournamentConfig load_tournament_config(const std::string& dir) {
   fs::path path = fs::path(dir) / kConfigFile;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/core/game.h"
 #include "tournaments/config.h"
 #include "tournaments/schedule.h"
 
@@ -27,6 +28,10 @@ TournamentRun start_tournament(const TournamentConfig& config, bool quiet, std::
 TournamentRun resume_tournament(const std::string& dir, bool quiet, std::FILE* out);
 // The same with `config` (the folder's own, perhaps with another concurrency).
 TournamentRun continue_tournament(const TournamentConfig& config, bool quiet, std::FILE* out);
+
+// What the schedule of `config` is made from: bots, seats, the game's teams (Game::team_of),
+// format, games per set and the seed. Throws ConfigError.
+ScheduleRequest schedule_request(const TournamentConfig& config, const Game& game);
 
 // Every game of a round-robin or gauntlet configuration (not of a staged format), in order.
 std::vector<ScheduledGame> fixed_schedule(const TournamentConfig& config);

@@ -203,7 +203,13 @@ class Game {
   // Fixed partnerships: the 0-based team of each seat (1..N), the same for the whole game.
   // Seats of one team share results. Default: every seat is its own team. Games whose
   // partnerships change during play (a called partner) keep the default.
+  // Every other layer (schedules, partnership rotations, fault adjudication, ratings, what
+  // people read) takes teams from here; results() must give each seat the same team
+  // (tests/engine/contract_test.cpp checks it for every game and player count).
   virtual int team_of(int seat) const { return seat - 1; }
+  // The team as people read it ("team 1"): 1-based, where protocol lines and records keep
+  // team_of's 0-based index.
+  int team_number(int seat) const { return team_of(seat) + 1; }
   // A state that agrees with everything `seat` saw (`seen`: the views of the actions it was
   // sent, oldest first): the same views, observation and legal moves for that seat, every
   // hidden part drawn from `rng` among the possibilities consistent with them

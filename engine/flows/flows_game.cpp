@@ -246,7 +246,7 @@ std::string FlowsState::render() const {
   out << "            side 3 (S)\n";
   const Seating& st = rules().seating();
   for (int s = 1; s <= st.players; ++s)
-    out << "seat " << s << ": side " << st.side_of_seat[s - 1] << ", team " << st.team_of_seat[s - 1] << "\n";
+    out << "seat " << s << ": side " << st.side_of_seat[s - 1] << ", team " << game().team_number(s) << "\n";
   if (over_) {
     out << "over: winners";
     for (int s = 1; s <= st.players; ++s)
@@ -267,7 +267,7 @@ std::vector<SeatResult> FlowsState::results() const {
     bool won = winners_ >> st.axis_of_seat(s) & 1;
     r[s - 1].rank = winners_ == 0 || won ? 1 : 2;
     r[s - 1].score = won ? 1.0 : 0.0;
-    r[s - 1].team = st.team_of_seat[s - 1];
+    r[s - 1].team = game().team_of(s);
   }
   return r;
 }

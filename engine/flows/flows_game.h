@@ -30,6 +30,9 @@ class FlowsGame : public Game {
   // The 5-player extra turn of the solo seat (docs/check-bot.md).
   const std::vector<RareSituation>& rare_situations() const override;
 
+  // Players on opposite sides are partners (docs/rules/flows.md), numbered by lowest seat.
+  int team_of(int seat) const override { return seating_.team_of_seat[seat - 1]; }
+
   const Seating& seating() const { return seating_; }
   Legality legality() const { return legality_; }
 

@@ -69,10 +69,10 @@ Picture FlowsState::picture(int seat) const {
   for (int t = 0; t < kTileTypes; ++t)
     p.values.push_back({"unplaced T" + std::to_string(t), std::to_string(unplaced_[t]), 0});
   for (int s = 1; s <= st.players; ++s)
-    p.values.push_back({"side",
-                        std::to_string(st.side_of_seat[s - 1]) + " (team " +
-                            std::to_string(st.team_of_seat[s - 1] + 1) + ")",
-                        s});
+    p.values.push_back(
+        {"side",
+         std::to_string(st.side_of_seat[s - 1]) + " (team " + std::to_string(game().team_number(s)) + ")",
+         s});
   if (over_) {
     p.caption = "over: winners";
     for (int s = 1; s <= st.players; ++s)

@@ -65,6 +65,23 @@ void check_decision(const State& s, const std::string& where) {
     }
 }
 
+// Teams: results() gives every seat the team Game::team_of names (schedules, partnership
+// rotations, fault adjudication and ratings all take teams from team_of, so a game that
+// forgets to override it plays every seat for itself), numbered from 0 by lowest seat, and
+// partners share their rank.
+void check_teams(const Game& game, const std::vector<SeatResult>& results) {
+  int next_team = 0;
+  for (int s = 1; s <= game.num_players(); ++s) {
+    INFO("seat " << s);
+    CHECK(results[s - 1].team == game.team_of(s));
+    CHECK(game.team_of(s) >= 0);
+    CHECK(game.team_of(s) <= next_team);
+    if (game.team_of(s) == next_team) ++next_team;
+    for (int t = 1; t < s; ++t)
+      if (game.team_of(t) == game.team_of(s)) CHECK(results[t - 1].rank == results[s - 1].rank);
+  }
+}
+
 void play_one(const Game& game, std::uint64_t seed) {
   const std::string where = game.spec() + " seed " + std::to_string(seed);
   Rng rng(seed);
@@ -101,6 +118,7 @@ void play_one(const Game& game, std::uint64_t seed) {
     someone_first = someone_first || r.rank == 1;
   }
   CHECK(someone_first);
+  check_teams(game, results);
   // Replaying the history on a fresh state reproduces the state.
   auto replayed = game.new_initial_state();
   for (const Action& a : state->history()) {

@@ -658,6 +658,46 @@ TEST_CASE("flows spec: sides= is validated and canonical", "[flows]") {
   CHECK(st.team_of_seat == std::vector<int>{0, 1, 2, 0, 1});
 }
 
+// Every seating of every player count: Game::team_of pairs exactly the seats on opposite
+// sides (the partnerships every schedule, adjudication and rating takes from it), and the
+// results of a random game carry the same teams.
+TEST_CASE("flows seating: team_of is the partnership of every seating", "[flows][contract]") {
+  std::vector<Move> scratch;
+  for (int players = 2; players <= 6; ++players) {
+    std::vector<int> sides(6);
+    for (int i = 0; i < 6; ++i) sides[i] = i;
+    std::set<std::string> seatings;
+    do {  // every ordered choice of `players` distinct sides; make_game keeps the valid ones
+      std::string text;
+      for (int i = 0; i < players; ++i) text += (i ? "-" : "") + std::to_string(sides[i]);
+      seatings.insert(text);
+    } while (std::next_permutation(sides.begin(), sides.end()));
+    int valid = 0;
+    for (const std::string& text : seatings) {
+      std::unique_ptr<Game> game;
+      try {
+        game = make_game("flows:players=" + std::to_string(players) + ",sides=" + text);
+      } catch (const SpecError&) {
+        continue;
+      }
+      ++valid;
+      INFO(game->spec());
+      const Seating& st = static_cast<const FlowsGame&>(*game).seating();
+      for (int a = 1; a <= players; ++a)
+        for (int b = 1; b <= players; ++b)
+          CHECK((game->team_of(a) == game->team_of(b)) ==
+                (a == b || (st.side_of_seat[a - 1] + 3) % 6 == st.side_of_seat[b - 1]));
+      Rng rng(static_cast<std::uint64_t>(valid * 7 + players));
+      auto s = game->new_initial_state();
+      while (!s->is_terminal()) s->apply(random_action(*s, rng, scratch));
+      const auto r = s->results();
+      for (int seat = 1; seat <= players; ++seat) CHECK(r[seat - 1].team == game->team_of(seat));
+    }
+    INFO(players << " players");
+    CHECK(valid > 0);
+  }
+}
+
 // ================================ play ================================
 
 TEST_CASE("flows play: chance draws, notation, normalised rotations, errors", "[flows]") {

@@ -1,0 +1,220 @@
+// Faults a bot author must be able to read (issue 26), through the real `arena` binary: a
+// crash with its exit status and traceback (no --log-dir needed), a silent start-up with its
+// usual cause, a refused `name` line with its reason, and the log of one game in one file.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "process/bot_name.h"
+#include "referee_test_util.h"
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+Run run_arena(const std::string& args) {
+  Run r;
+  const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// A folder under /tmp, removed with everything in it when the test ends.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char tmpl[] = "/tmp/arena-faults-XXXXXX";
+    REQUIRE(::mkdtemp(tmpl));
+    path = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+std::string python_bot(const std::string& script, const std::string& args) {
+  return "'python3 " + std::string(ARENA_SOURCE_DIR) + "/tests/bots/" + script + " " + args + "'";
+}
+
+}  // namespace
+
+TEST_CASE("faults: a Python bot's crash shows its exit code and traceback in the output and the record",
+          "[referee][faults]") {
+  const std::string tag = reftest::new_tag();
+  TempDir dir;
+  // No --log-dir: the traceback comes from the stderr the referee keeps in memory.
+  const Run r = run_arena("match clump:size=4 --games 1 --seed 1 --bot crashy=" +
+                          python_bot("stderr_bot.py", "--crash 2 " + tag) +
+                          " --bot steady=" + reftest::bin("random_bot") + " -o " + dir.path + "/games.pgn");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("(crash by crashy") != std::string::npos);
+  CHECK(r.out.find("actions): the bot exited with code 1\n  stderr: ") != std::string::npos);
+  CHECK(r.out.find("\n  stderr: Traceback (most recent call last):\n") != std::string::npos);
+  CHECK(r.out.find("\n  stderr: RuntimeError: stderr-bot crashes at decision 2 on purpose") !=
+        std::string::npos);
+  CHECK(r.out.find("closed its output or exited") == std::string::npos);
+  const std::string pgn = read_file(dir.path + "/games.pgn");
+  INFO(pgn);
+  CHECK(pgn.find("[TerminationDetail \"the bot exited with code 1\\n  stderr: ") != std::string::npos);
+  CHECK(pgn.find("\\n  stderr: RuntimeError: stderr-bot crashes at decision 2 on purpose") !=
+        std::string::npos);
+  // At most the last 10 lines: the line of the game's start, written first, is not among them.
+  CHECK(count(r.out, "\n  stderr: ") <= 10);
+  CHECK(r.out.find("stderr: stderr-bot: game seat") == std::string::npos);
+  CHECK(reftest::processes_left(tag).empty());
+}
+
+TEST_CASE("faults: a bot that dies before 'ready' is reported with its exit and traceback",
+          "[referee][faults]") {
+  const std::string tag = reftest::new_tag();
+  Run r = run_arena(
+      "match clump --games 1 --bot early=" + python_bot("stderr_bot.py", "--crash-at-start " + tag) +
+      " --bot steady=" + reftest::bin("random_bot"));
+  INFO(r.out);
+  CHECK(r.status == 2);
+  CHECK(r.out.find(
+            "bot 'early' could not start: the bot exited with code 1 before 'ready'\n  command: python3 ") !=
+        std::string::npos);
+  CHECK(r.out.find("\n  stderr: RuntimeError: stderr-bot crashes at start-up on purpose") !=
+        std::string::npos);
+  CHECK(r.out.find("its standard error ended with") == std::string::npos);  // not twice
+  r = run_arena("check-bot " + python_bot("stderr_bot.py", "--crash-at-start " + tag) +
+                " --game clump --games 1");
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("FAIL handshake: copy 1: the bot exited with code 1 before 'ready'\n  stderr: ") !=
+        std::string::npos);
+  CHECK(r.out.find("\n  stderr: RuntimeError: stderr-bot crashes at start-up on purpose") !=
+        std::string::npos);
+  CHECK(reftest::processes_left(tag).empty());
+}
+
+TEST_CASE("faults: a bot that writes nothing at start-up is told to flush and how to wait longer",
+          "[referee][faults]") {
+  const std::string tag = reftest::new_tag();
+  // silent_bot never writes a line: the verdict does not depend on how busy the machine is.
+  const Run r =
+      run_arena("match clump --games 1 --startup-time 1 --bot quiet='" + reftest::bin("silent_bot") + " " +
+                tag + "' --bot steady=" + reftest::bin("random_bot"));
+  INFO(r.out);
+  CHECK(r.status == 2);
+  CHECK(r.out.find("bot 'quiet' could not start: no 'ready' within the start-up time of 1000 ms, and not one "
+                   "line on its standard output") != std::string::npos);
+  CHECK(r.out.find("print(..., flush=True)") != std::string::npos);
+  CHECK(r.out.find("--startup-time SECONDS") != std::string::npos);
+  CHECK(reftest::processes_left(tag).empty());
+}
+
+TEST_CASE("faults: a refused name line says why, in a match and in check-bot alike", "[referee][faults]") {
+  CHECK(arena::reported_text_problem("name", std::string(64, 'n'), arena::kMaxBotNameBytes).empty());
+  CHECK(arena::reported_text_problem("name", "Ünïcödé bot", arena::kMaxBotNameBytes).empty());
+  CHECK(arena::reported_text_problem("name", std::string(65, 'n'), arena::kMaxBotNameBytes)
+            .find("is 65 bytes long; a name must be printable UTF-8 text of at most 64 bytes") !=
+        std::string::npos);
+  CHECK_FALSE(arena::reported_text_problem("name", "a\tb", arena::kMaxBotNameBytes).empty());
+  CHECK_FALSE(arena::reported_text_problem("author", "a\xff", arena::kMaxAuthorBytes).empty());
+
+  const std::string tag = reftest::new_tag();
+  const std::string escapes = "its 'name' line was refused: the name '\\x1B]0;pwned\\x07\\x1B[31mevilxx";
+  const std::string why =
+      "holds control characters (terminal escapes, tabs) or invalid UTF-8 (shown as \\xHH) and is 4019 "
+      "bytes long; a name must be printable UTF-8 text of at most 64 bytes";
+  Run r = run_arena("match clump --games 1 --bot evil=" + python_bot("long_name_bot.py", tag) +
+                    " --bot steady=" + reftest::bin("random_bot"));
+  INFO(r.out);
+  CHECK(r.status == 2);
+  CHECK(r.out.find("bot 'evil' could not start: " + escapes) != std::string::npos);
+  CHECK(r.out.find(why) != std::string::npos);
+  CHECK(r.out.find("\x1b") == std::string::npos);
+  r = run_arena("check-bot " + python_bot("long_name_bot.py", tag) + " --game clump --games 1");
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("FAIL handshake: copy 1: " + escapes) != std::string::npos);
+  CHECK(r.out.find(why) != std::string::npos);
+  r = run_arena("check-bot " + python_bot("long_name_bot.py", "--plain " + tag) + " --game clump --games 1");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("FAIL handshake: copy 1: its 'name' line was refused: the name 'nnn") !=
+        std::string::npos);
+  CHECK(r.out.find("is 65 bytes long; a name must be printable UTF-8 text of at most 64 bytes") !=
+        std::string::npos);
+  CHECK(reftest::processes_left(tag).empty());
+}
+
+TEST_CASE("faults: check-bot's start-up limit scales with the copies it starts at once",
+          "[check-bot][faults]") {
+  const std::string tag = reftest::new_tag();
+  // Two seats, two copies started together: each copy's second of --startup-time counts twice.
+  Run r = run_arena("check-bot '" + reftest::bin("silent_bot") + " " + tag +
+                    "' --game clump --games 1 --startup-time 1");
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find(
+            "FAIL handshake: copy 1: no 'ready' within the start-up time of 2000 ms, and not one line on "
+            "its standard output") != std::string::npos);
+  CHECK(r.out.find("(check-bot's limit: 1000 ms per copy x 2 copies started at once)") != std::string::npos);
+  r = run_arena("check-bot '" + reftest::bin("random_bot") + " " + tag + "' --game clump --games 1");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("limit 20000 ms = 10000 ms per copy x 2 copies started at once); name 'random'") !=
+        std::string::npos);
+  CHECK(reftest::processes_left(tag).empty());
+}
+
+TEST_CASE("faults: with --log-dir each game's stderr of a seat is one file, GAME.SEAT.log",
+          "[referee][faults]") {
+  const std::string tag = reftest::new_tag();
+  TempDir dir;
+  const std::string logs = dir.path + "/logs";
+  const Run r =
+      run_arena("match clump:size=4 --games 2 --seed 1 --bot talker=" + python_bot("stderr_bot.py", tag) +
+                " --bot steady=" + reftest::bin("random_bot") + " --log-dir " + logs);
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  // The slot's log has both games; each game's log has its own game only, from the right seat.
+  CHECK(count(read_file(logs + "/talker.slot1.log"), "stderr-bot: game seat") == 2);
+  for (const char* game : {"1", "2"}) {
+    int games_seen = 0;
+    for (const char* seat : {"1", "2"}) {
+      const std::filesystem::path file = logs + "/" + game + "." + seat + ".log";
+      INFO(file);
+      REQUIRE(std::filesystem::exists(file));
+      const std::string text = read_file(file);
+      CHECK(text.find(std::string("[referee] game ") + game + " ") != std::string::npos);
+      const std::size_t lines = count(text, "stderr-bot: game seat");
+      CHECK(lines <= 1);
+      if (lines == 1)
+        CHECK(text.find(std::string("stderr-bot: game seat ") + seat + " ") != std::string::npos);
+      games_seen += static_cast<int>(lines);
+    }
+    CHECK(games_seen == 1);  // the talker sat in one seat of each game
+  }
+  CHECK(reftest::processes_left(tag).empty());
+}
