@@ -35,6 +35,7 @@ int run_check_bot(const CheckBotCliOptions& o) {
   RunnerOptions ro;
   apply_run_flags(o.run, ro);  // the sandbox and the limits, checked like a match's
   co.sandbox = ro.sandbox;
+  co.sandbox_binds = ro.sandbox_binds;
   co.limits = ro.process_limits;
   return check_bot(co, &std::cout).passed() ? 0 : 1;
 }

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -166,6 +167,7 @@ void run_match(const MatchOptions& o) {
   RunnerOptions ro;
   ro.time = time_control(o.run, 10000);
   apply_run_flags(o.run, ro);
+  if (!o.out.empty()) ro.sandbox_hidden.push_back(std::filesystem::absolute(o.out).string());  // the records
   ro.event = o.event;
   if (human) ro.concurrency = 1;
   SprtStop sprt(o.sprt);

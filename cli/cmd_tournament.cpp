@@ -72,6 +72,12 @@ void apply_flags(const TournamentFlags& f, const CLI::App& cmd, TournamentConfig
   if (cmd.count("--max-tables")) c.max_tables = f.max_tables;
   if (f.run.no_legal) c.legal_moves = false;
   if (cmd.count("--sandbox")) c.sandbox = f.run.sandbox;
+  // Kept absolute in tournament.json, like --openings.
+  if (cmd.count("--sandbox-bind")) {
+    c.sandbox_binds.clear();
+    for (const auto& b : f.run.sandbox_binds)
+      c.sandbox_binds.push_back(std::filesystem::absolute(b).lexically_normal().string());
+  }
   if (cmd.count("--max-memory")) c.max_memory_mib = static_cast<int>(f.run.max_memory_mib);
   // Kept absolute in tournament.json, so --resume finds the file from any folder.
   if (cmd.count("--openings")) c.openings = std::filesystem::absolute(f.run.openings).string();

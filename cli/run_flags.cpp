@@ -1,5 +1,6 @@
 #include "cli/run_flags.h"
 
+#include <filesystem>
 #include <set>
 
 #include "cli/commands.h"
@@ -16,23 +17,29 @@ void add_run_flags(CLI::App& cmd, RunFlags& f, unsigned groups) {
   if (groups & kTimeFlags) {
     cmd.add_option("--tc", f.tc, "Game clock BASE+INC in seconds per seat, e.g. 10+0.1");
     cmd.add_option("--move-time", f.move_time, "Hard limit per move in seconds, e.g. 2 or 0.5");
-    cmd.add_option("--startup-time", f.startup_time, "Seconds a bot has to answer the handshake (default 10)");
+    cmd.add_option("--startup-time", f.startup_time,
+                   "Seconds a bot has to answer the handshake (default 10)");
     cmd.add_option("--margin", f.margin_ms, "Milliseconds of grace added to every deadline (default 50)")
         ->check(CLI::Range(0, 60000));
   }
   if (groups & kProcessFlags) {
     cmd.add_option("--sandbox", f.sandbox, "none (default) or bwrap: run every bot under bubblewrap")
         ->check(CLI::IsMember({"none", "bwrap"}));
+    cmd.add_option("--sandbox-bind", f.sandbox_binds,
+                   "With --sandbox bwrap: a file or folder every bot may read (at the same path), beyond "
+                   "those its command names; repeat for more");
     cmd.add_option("--max-memory", f.max_memory_mib,
                    "Address-space limit per bot process in MiB (0: none; default 2048)")
         ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 20));
   }
   if (groups & kConcurrencyFlag)
-    cmd.add_option("--concurrency,-j,-k", f.concurrency, "Games played at once (default 1; -j and -k are aliases)")
+    cmd.add_option("--concurrency,-j,-k", f.concurrency,
+                   "Games played at once (default 1; -j and -k are aliases)")
         ->check(CLI::Range(1, 1024));
   if (groups & kLegalFlag)
     cmd.add_flag("--no-legal", f.no_legal, "Do not send the list of legal moves before each decision");
-  if (groups & kLogDirFlag) cmd.add_option("--log-dir", f.log_dir, "Keep each bot's stderr, info lines and notes here");
+  if (groups & kLogDirFlag)
+    cmd.add_option("--log-dir", f.log_dir, "Keep each bot's stderr, info lines and notes here");
   if (groups & kOpeningFlags) {
     cmd.add_option("--openings", f.openings,
                    "File of start positions, one per line: moves in the game's notation, optionally after "
@@ -81,11 +88,27 @@ std::vector<NamedBot> named_bots(const RunFlags& f) {
   return out;
 }
 
+std::vector<std::string> checked_sandbox_binds(const std::vector<std::string>& paths, Sandbox sandbox,
+                                               const std::string& what) {
+  if (!paths.empty() && sandbox != Sandbox::kBwrap)
+    throw CommandError(what +
+                       ": only meaningful with --sandbox bwrap (without it a bot sees every file you can)");
+  std::vector<std::string> out;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (p.empty() || !std::filesystem::exists(p, ec))
+      throw CommandError(what + ": '" + p + "' does not exist");
+    out.push_back(std::filesystem::absolute(p, ec).lexically_normal().string());
+  }
+  return out;
+}
+
 void apply_run_flags(const RunFlags& f, RunnerOptions& o) {
   o.concurrency = f.concurrency;
   o.send_legal_moves = !f.no_legal;
   o.log_dir = f.log_dir;
   o.sandbox = f.sandbox == "bwrap" ? Sandbox::kBwrap : Sandbox::kNone;
+  o.sandbox_binds = checked_sandbox_binds(f.sandbox_binds, o.sandbox, "--sandbox-bind");
   o.process_limits.address_space_bytes = f.max_memory_mib << 20;
   o.random_opening_plies = f.random_opening_plies;
   o.check_bots_first = true;  // a bot that cannot start stops the run before its first game

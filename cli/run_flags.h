@@ -18,6 +18,7 @@ struct RunFlags {
   int margin_ms = 50;
   int concurrency = 1;
   std::string sandbox = "none";
+  std::vector<std::string> sandbox_binds;  // --sandbox-bind PATH, repeated
   std::uint64_t max_memory_mib = 2048;
   bool no_legal = false;
   std::string log_dir;
@@ -26,13 +27,13 @@ struct RunFlags {
 };
 
 enum RunFlagGroup : unsigned {
-  kBotFlags = 1,          // --bot NAME=COMMAND (repeated)
-  kTimeFlags = 2,         // --tc, --move-time, --startup-time, --margin
-  kProcessFlags = 4,      // --sandbox, --max-memory
-  kConcurrencyFlag = 8,   // --concurrency (-j, -k)
-  kLegalFlag = 16,        // --no-legal
-  kLogDirFlag = 32,       // --log-dir
-  kOpeningFlags = 64,     // --openings, --openings-order, --random-opening-plies
+  kBotFlags = 1,         // --bot NAME=COMMAND (repeated)
+  kTimeFlags = 2,        // --tc, --move-time, --startup-time, --margin
+  kProcessFlags = 4,     // --sandbox, --sandbox-bind, --max-memory
+  kConcurrencyFlag = 8,  // --concurrency (-j, -k)
+  kLegalFlag = 16,       // --no-legal
+  kLogDirFlag = 32,      // --log-dir
+  kOpeningFlags = 64,    // --openings, --openings-order, --random-opening-plies
 };
 
 void add_run_flags(CLI::App& cmd, RunFlags& flags, unsigned groups);
@@ -51,8 +52,14 @@ struct NamedBot {
 };
 std::vector<NamedBot> named_bots(const RunFlags& flags);
 
-// Sandbox, memory limit, concurrency, legal moves, log folder and random opening plies into
-// `o` (the time control is separate). Checks that the sandbox can be used here.
+// Sandbox (and its binds, made absolute and checked to exist), memory limit, concurrency, legal moves, log
+// folder and random opening plies into `o` (the time control is separate). Checks that the sandbox can be
+// used here.
 void apply_run_flags(const RunFlags& flags, RunnerOptions& o);
+
+// The paths of --sandbox-bind (`what` names the flag in errors) made absolute; an error if one
+// does not exist or no sandbox is used.
+std::vector<std::string> checked_sandbox_binds(const std::vector<std::string>& paths, Sandbox sandbox,
+                                               const std::string& what);
 
 }  // namespace arena::cli

@@ -30,6 +30,7 @@
 #include "process/child_launch.h"
 #include "process/log_file.h"
 #include "process/pipe_reader.h"
+#include "process/sandbox_view.h"
 #include "process/scratch_dir.h"
 #include "process/stderr_tail.h"
 #include "protocol/bot_text.h"
@@ -83,34 +84,6 @@ std::string resolve_program(const std::string& program, std::string& error) {
   return "";
 }
 
-// The bubblewrap arguments that put `program` in a sandbox: its own network, PID, IPC
-// and UTS namespaces; a read-only view of the system folders; a private /tmp; the
-// program's own folder read-only; the scratch folder writable. Nothing else of the
-// host's file system (the referee's output folder, other bots) is visible.
-std::vector<std::string> bwrap_arguments(const std::string& program, const std::string& scratch,
-                                         const std::string& working_dir) {
-  std::vector<std::string> a = {"--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
-                                "--die-with-parent"};
-  for (const char* dir : {"/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
-    std::error_code ec;
-    auto st = std::filesystem::symlink_status(dir, ec);
-    if (ec || !std::filesystem::exists(st)) continue;
-    if (std::filesystem::is_symlink(st)) {
-      a.insert(a.end(), {"--symlink", std::filesystem::read_symlink(dir, ec).string(), dir});
-    } else {
-      a.insert(a.end(), {"--ro-bind", dir, dir});
-    }
-  }
-  a.insert(a.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
-  const std::string own = std::filesystem::path(program).parent_path().string();
-  if (!own.empty() && own != "/usr/bin" && own != "/bin") a.insert(a.end(), {"--ro-bind", own, own});
-  if (!working_dir.empty()) a.insert(a.end(), {"--ro-bind", working_dir, working_dir});
-  if (!scratch.empty()) a.insert(a.end(), {"--bind", scratch, scratch});
-  const std::string chdir = !working_dir.empty() ? working_dir : !scratch.empty() ? scratch : "/";
-  a.insert(a.end(), {"--chdir", chdir, "--", program});
-  return a;
-}
-
 // When exec fails on a file that exists, the cause is usually its "#!" line: an interpreter
 // that is not installed, or a carriage return at the end of the line (a script saved with
 // Windows line endings), which makes the kernel look for "/bin/sh\r". "" when not that.
@@ -149,7 +122,9 @@ std::string probe_bwrap() {
                : "--sandbox bwrap: bubblewrap ('bwrap') is not installed or not in PATH (Debian package "
                  "'bubblewrap')";
   std::string cmd = bwrap;
-  for (const auto& arg : bwrap_arguments("/bin/true", "", "")) cmd += " '" + arg + "'";
+  SandboxRequest probe;
+  probe.program = "/bin/true";
+  for (const auto& arg : bwrap_arguments(probe)) cmd += " '" + arg + "'";
   cmd += " 2>&1";
   std::FILE* p = ::popen(cmd.c_str(), "r");
   if (!p) return std::string("--sandbox bwrap: cannot run bwrap: ") + std::strerror(errno);
@@ -162,6 +137,28 @@ std::string probe_bwrap() {
   return "--sandbox bwrap: bubblewrap cannot create a sandbox here (" +
          (output.empty() ? "exit status " + std::to_string(status) : output) +
          "); unprivileged user namespaces may be disabled";
+}
+
+// Turns `args` into bwrap's arguments followed by the bot's, for `program` run in `dir`.
+// False with `error` set if the sandbox cannot be used or a path to bind does not exist.
+bool wrap_in_sandbox(const BotProcess::Options& options, const std::string& program, const std::string& dir,
+                     const std::string& scratch, std::vector<std::string>& args, std::string& note,
+                     std::string& error) {
+  error = BotProcess::check_sandbox(options.sandbox);
+  if (!error.empty()) return false;
+  for (const auto& extra : options.sandbox_binds) {
+    std::error_code ec;
+    if (!std::filesystem::exists(extra, ec)) {
+      error = "--sandbox-bind: '" + extra + "' does not exist";
+      return false;
+    }
+  }
+  SandboxRequest r{program, args, dir, scratch, options.sandbox_binds, options.sandbox_hidden};
+  std::vector<std::string> wrapped = bwrap_arguments(r);
+  note = describe_sandbox_view(sandbox_view(r));
+  wrapped.insert(wrapped.end(), args.begin(), args.end());
+  args = std::move(wrapped);
+  return true;
 }
 
 }  // namespace
@@ -207,6 +204,7 @@ struct BotProcess::Impl {
   std::function<void()> shutdown_done;
   std::function<void()> ended;  // when_ended()
   std::string scratch;
+  std::string sandbox_note;  // under the sandbox: what the bot sees (sandbox_view.h)
   std::chrono::milliseconds term_grace{200};
   void remove_scratch() {
     remove_scratch_dir(scratch);
@@ -221,6 +219,22 @@ BotProcess::~BotProcess() {
   // Not reaped yet: on_exit() will not run, so whatever the bot started is found here.
   if (pid_ > 0 && !exited_) kill_bot_processes(pid_, impl_->marker);
   impl_->remove_scratch();
+}
+
+const std::string& BotProcess::sandbox_note() const { return impl_->sandbox_note; }
+
+std::vector<std::string> BotProcess::sandbox_paths(const BotCommand& command, const Options& options) {
+  std::string ignored;
+  if (command.argv.empty()) return {};
+  const std::string program = resolve_program(command.argv[0], ignored);
+  if (program.empty()) return {};
+  std::error_code ec;
+  const std::string dir = command.working_dir.empty()
+                              ? std::filesystem::current_path(ec).string()
+                              : std::filesystem::absolute(command.working_dir, ec).string();
+  SandboxRequest r{program, {command.argv.begin() + 1, command.argv.end()}, dir, "", options.sandbox_binds,
+                   {}};
+  return sandbox_view(r).read_only;
 }
 
 std::string BotProcess::check_sandbox(Sandbox sandbox) {
@@ -268,26 +282,19 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
   if (im.scratch.empty()) return nullptr;
   std::vector<std::string> args(command.argv.begin() + 1, command.argv.end());
   std::string exe = program;
-  // Without a configured folder a bot starts where the referee was started, as it would
+  // A bot starts where the referee was started (or in its configured folder), as it would
   // from the same shell: relative paths in its command ("python3 bots/mine.py") mean what
-  // they say. Its scratch folder is HOME and TMPDIR. (In the sandbox the referee's folder is
-  // not visible: there the scratch folder is the working directory.)
+  // they say, in the sandbox too (process/sandbox_view.h). Its scratch folder is HOME and TMPDIR.
   std::string dir = command.working_dir;
-  if (dir.empty()) {
+  {
     std::error_code ec;
-    dir = std::filesystem::current_path(ec).string();
+    dir = dir.empty() ? std::filesystem::current_path(ec).string()
+                      : std::filesystem::absolute(dir, ec).string();
     if (ec) dir = im.scratch;
   }
   if (options.sandbox == Sandbox::kBwrap) {
-    error = check_sandbox(options.sandbox);
-    if (!error.empty()) return nullptr;
-    std::string wd;
-    if (!command.working_dir.empty()) wd = std::filesystem::absolute(command.working_dir).string();
-    std::vector<std::string> wrapped = bwrap_arguments(program, im.scratch, wd);
-    wrapped.insert(wrapped.end(), args.begin(), args.end());
-    args = std::move(wrapped);
+    if (!wrap_in_sandbox(options, program, dir, im.scratch, args, im.sandbox_note, error)) return nullptr;
     exe = find_bwrap();
-    dir = im.scratch;
   }
   // The whole environment of the bot: nothing of the referee's own leaks through. The
   // marker lets the referee find every process the bot starts (process/bot_tree.h).

@@ -20,7 +20,8 @@ namespace arena {
 class LogFile;
 
 // How a bot is isolated beyond the limits. kBwrap runs it under bubblewrap: no network,
-// read-only system, private /tmp, only its own directory and scratch folder visible.
+// read-only system, private /tmp, only the paths its command names (read-only) and its
+// scratch folder visible (process/sandbox_view.h).
 enum class Sandbox { kNone, kBwrap };
 
 struct BotCommand {
@@ -39,8 +40,11 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
     std::size_t log_cap = 1 << 20;  // bytes kept in the log; the rest is read and dropped
     ProcessLimits limits;
     Sandbox sandbox = Sandbox::kNone;
-    // Each bot process gets a fresh scratch folder (its HOME, TMPDIR and, unless the
-    // command names a working directory, its working directory) created under this
+    // Under the sandbox: more files or folders to bind read-only (--sandbox-bind), and folders
+    // the bot must not see even inside a folder its command names (the output and log
+    // folders, other bots' folders): masked by an empty tmpfs (process/sandbox_view.h).
+    std::vector<std::string> sandbox_binds, sandbox_hidden;
+    // Each bot process gets a fresh scratch folder (its HOME and TMPDIR) created under this
     // folder (empty: the system temporary folder) and removed once the bot is gone.
     std::string scratch_root;
     // After "quit" and the grace period: SIGTERM to the group, then SIGKILL after this.
@@ -58,6 +62,12 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   // "" when `sandbox` can be used here, else a sentence naming what is wrong (bwrap
   // missing, or unable to create namespaces). Probed once per referee process.
   static std::string check_sandbox(Sandbox sandbox);
+  // Under the sandbox, one sentence saying what the bot sees and how to bind more; "" otherwise.
+  const std::string& sandbox_note() const;
+  // The paths `command` would see read-only under the sandbox (process/sandbox_view.h): its
+  // program, scripts, interpreters, and `options.sandbox_binds`. Empty if the program is not
+  // found. The runner hides each bot's paths from the others.
+  static std::vector<std::string> sandbox_paths(const BotCommand& command, const Options& options);
   ~BotProcess();
   BotProcess(const BotProcess&) = delete;
   BotProcess& operator=(const BotProcess&) = delete;

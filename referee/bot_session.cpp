@@ -1,5 +1,6 @@
 #include "referee/bot_session.h"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <string_view>
 
@@ -21,6 +22,14 @@ BotSession::BotSession(asio::io_context& io, int bot_index, const BotSpec& spec,
       log_path_(std::move(log_path)),
       timer_(io) {}
 
+// Under the sandbox the other bots' paths are masked wherever this bot's view would show them
+// (bots/b inside the folder of ./a); the paths both name (a shared venv, --sandbox-bind) stay.
+void BotSession::hide_other_bots(BotProcess::Options& po) const {
+  const std::vector<std::string> own = BotProcess::sandbox_paths(spec_.command, po);
+  for (const auto& p : options_.sandbox_bot_paths)
+    if (std::find(own.begin(), own.end(), p) == own.end()) po.sandbox_hidden.push_back(p);
+}
+
 void BotSession::start(std::function<void(const std::string&)> done) {
   start_done_ = std::move(done);
   BotProcess::Options po;
@@ -32,6 +41,10 @@ void BotSession::start(std::function<void(const std::string&)> done) {
   // (a sanitizer build of it reserves terabytes of address space and could not start).
   if (spec_.untimed) po.limits.address_space_bytes = 0;
   po.sandbox = options_.sandbox;
+  po.sandbox_binds = options_.sandbox_binds;
+  po.sandbox_hidden = options_.sandbox_hidden;
+  if (!options_.log_dir.empty()) po.sandbox_hidden.push_back(options_.log_dir);
+  if (po.sandbox == Sandbox::kBwrap) hide_other_bots(po);
   po.scratch_root = options_.scratch_root;
   po.term_grace = options_.term_grace;
   std::string error;
@@ -135,16 +148,20 @@ std::string BotSession::startup_timeout_text() const {
          raise;
 }
 
-void BotSession::finish_start(const std::string& error) {
+void BotSession::finish_start(const std::string& why) {
   if (!start_done_) return;
   auto done = std::move(start_done_);
   start_done_ = nullptr;
   timer_.cancel();
   if (proc_) proc_->clear_handlers();
+  std::string error = why;
   if (error.empty()) {
     ready_ = true;
   } else {
     broken_ = true;
+    // What the sandbox hid is the likely cause of a failed start (a script, a module or a
+    // data file the command does not name): say what the bot saw and how to show it more.
+    if (proc_ && !proc_->sandbox_note().empty()) error += "\n  sandbox: " + proc_->sandbox_note();
     if (proc_) {
       proc_->log("[referee] start failed: " + error);
       proc_->kill();

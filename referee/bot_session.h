@@ -40,6 +40,7 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
 
  private:
   void finish_start(const std::string& error);
+  void hide_other_bots(BotProcess::Options& po) const;
   void on_handshake_line(const std::string& line);
   static std::string refused_line_text(const std::string& line, const std::string& parse_error);
   std::string startup_timeout_text() const;

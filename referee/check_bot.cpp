@@ -170,6 +170,7 @@ CheckBotReport Checker::run() {
   ro_.quit_grace = opt_.quit_grace;
   ro_.log_dir = opt_.log_dir;
   ro_.sandbox = opt_.sandbox;
+  ro_.sandbox_binds = opt_.sandbox_binds;
   ro_.process_limits = opt_.limits;
   ro_.event = "Arena check-bot";
   ro_.stop_on_signals = false;

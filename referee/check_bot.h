@@ -32,6 +32,7 @@ struct CheckBotOptions {
   std::chrono::milliseconds quit_grace{1000};  // after "quit", before the group is killed
   std::string log_dir;                         // per-copy logs (stderr, info, notes); empty: none
   Sandbox sandbox = Sandbox::kNone;            // as in a match: check the bot as it will run
+  std::vector<std::string> sandbox_binds;      // under the sandbox: more read-only paths
   ProcessLimits limits;                        // setrlimit on every copy
 };
 

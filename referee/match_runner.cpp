@@ -35,6 +35,18 @@ namespace asio = boost::asio;
 
 namespace {
 
+// Every path the bots' commands name under the sandbox; each bot is shown none of the
+// others' (referee/bot_session.cpp).
+std::vector<std::string> sandbox_bot_paths(const std::vector<BotSpec>& bots, const RunnerOptions& options) {
+  BotProcess::Options po;
+  po.sandbox_binds = options.sandbox_binds;
+  std::vector<std::string> all;
+  for (const auto& b : bots)
+    for (auto& p : BotProcess::sandbox_paths(b.command, po))
+      if (std::find(all.begin(), all.end(), p) == all.end()) all.push_back(p);
+  return all;
+}
+
 std::string utc_date() {
   std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -153,6 +165,8 @@ void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game)
         throw UserError("game " + std::to_string(j + 1) + ": no bot number " + std::to_string(b));
   }
   if (std::string why = BotProcess::check_sandbox(im.options.sandbox); !why.empty()) throw UserError(why);
+  if (im.options.sandbox == Sandbox::kBwrap)
+    im.options.sandbox_bot_paths = sandbox_bot_paths(im.bots, im.options);
   if (!im.options.log_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(im.options.log_dir, ec);

@@ -73,7 +73,14 @@ struct RunnerOptions {
   bool check_bots_first = false;
   ProcessLimits process_limits;      // setrlimit on every bot process
   Sandbox sandbox = Sandbox::kNone;  // kBwrap: each bot under bubblewrap
-  std::string scratch_root;          // where per-process scratch folders go; empty: the temp folder
+  // Under the sandbox: more paths bound read-only (--sandbox-bind), and folders the referee
+  // writes that no bot may see (the output folder; log_dir is always added): masked by an
+  // empty tmpfs wherever a path a bot's command names would show them (docs/security.md).
+  std::vector<std::string> sandbox_binds, sandbox_hidden;
+  // Under the sandbox: the paths every bot's command names (set by the runner); a bot sees
+  // none of the others' paths, even inside a folder its own command names.
+  std::vector<std::string> sandbox_bot_paths;
+  std::string scratch_root;  // where per-process scratch folders go; empty: the temp folder
   // Called after every action of job `watch_job` (and once at its start), from the loop
   // thread playing it; unset: nothing is watched. Must be quick: the game waits for it.
   std::function<void(const WatchedAction&)> watch;

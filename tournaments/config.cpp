@@ -172,36 +172,19 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
   TournamentConfig c;
   try {
     Reader r(root.as_object(), "",
-             {"game",
-              "bots",
-              "format",
-              "gauntlet",
-              "games",
-              "rounds",
-              "tc",
-              "move_time",
-              "startup_time",
-              "margin_ms",
-              "concurrency",
-              "seed",
-              "out",
-              "legal_moves",
-              "max_tables",
-              "sandbox",
-              "max_memory_mib",
-              "openings",
-              "openings_order",
-              "random_opening_plies",
-              "seeds",
-              "seeds_from",
-              "advance",
-              "extra_pairs",
-              "sprt",
-              "target_ci",
-              "top",
-              "batch",
-              "confidence",
-              "min_share"});
+             {
+                 "game",        "bots",           "format",
+                 "gauntlet",    "games",          "rounds",
+                 "tc",          "move_time",      "startup_time",
+                 "margin_ms",   "concurrency",    "seed",
+                 "out",         "legal_moves",    "max_tables",
+                 "sandbox",     "sandbox_binds",  "max_memory_mib",
+                 "openings",    "openings_order", "random_opening_plies",
+                 "seeds",       "seeds_from",     "advance",
+                 "extra_pairs", "sprt",           "target_ci",
+                 "top",         "batch",          "confidence",
+                 "min_share",
+             });
     r.get("game", c.game);
     c.format = read_format(r, c.format);
     r.get("gauntlet", c.gauntlet);
@@ -219,6 +202,7 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
     r.get("sandbox", c.sandbox);
     if (c.sandbox != "none" && c.sandbox != "bwrap")
       throw ConfigError("sandbox: '" + c.sandbox + "' is not a sandbox (expected none or bwrap)");
+    r.get("sandbox_binds", c.sandbox_binds);
     r.get("max_memory_mib", c.max_memory_mib, 0, 1 << 20);
     r.get("openings", c.openings);
     r.get("openings_order", c.openings_order);
@@ -265,6 +249,9 @@ std::string config_to_json(const TournamentConfig& c) {
   o["legal_moves"] = c.legal_moves;
   o["max_tables"] = c.max_tables;
   o["sandbox"] = c.sandbox;
+  json::array binds;
+  for (const auto& b : c.sandbox_binds) binds.emplace_back(b);
+  o["sandbox_binds"] = std::move(binds);
   o["max_memory_mib"] = c.max_memory_mib;
   o["openings"] = c.openings;
   o["openings_order"] = c.openings_order;
@@ -307,6 +294,7 @@ void resolve_config_paths(TournamentConfig& c, const std::string& base_dir) {
     }
     b.workdir = b.workdir.empty() ? base.string() : from_base(b.workdir);
   }
+  for (auto& b : c.sandbox_binds) b = from_base(b);
   c.openings = from_base(c.openings);
   c.seeds_from = from_base(c.seeds_from);
   c.out = from_base(c.out);
@@ -363,6 +351,12 @@ void validate_config(const TournamentConfig& c) {
   if (c.out.empty()) throw ConfigError("out: missing (the output folder)");
   if (c.sandbox != "none" && c.sandbox != "bwrap")
     throw ConfigError("sandbox: '" + c.sandbox + "' is not a sandbox (expected none or bwrap)");
+  if (!c.sandbox_binds.empty() && c.sandbox != "bwrap")
+    throw ConfigError(
+        "sandbox_binds: only meaningful with sandbox bwrap (without it a bot sees every file you can)");
+  for (const auto& b : c.sandbox_binds)
+    if (b.empty() || !std::filesystem::exists(b))
+      throw ConfigError("sandbox_binds: '" + b + "' does not exist");
 }
 
 }  // namespace arena

@@ -41,8 +41,10 @@ struct TournamentConfig {
   bool legal_moves = true;       // send legal moves before each decision
   int max_tables = 0;            // multi-seat games: tables per round; 0 = automatic
   std::string sandbox = "none";  // "none" or "bwrap": every bot under bubblewrap (docs/security.md)
-  int max_memory_mib = 2048;     // address-space limit per bot process, MiB; 0 = none
-  std::string openings;          // openings file (referee/openings.h); empty = none
+  // With bwrap: more files or folders every bot may read, beyond those its command names
+  std::vector<std::string> sandbox_binds;
+  int max_memory_mib = 2048;                  // address-space limit per bot process, MiB; 0 = none
+  std::string openings;                       // openings file (referee/openings.h); empty = none
   std::string openings_order = "sequential";  // or "random"
   int random_opening_plies = 0;    // random legal moves from each game's seed before the bots start
   std::vector<std::string> seeds;  // knockout: bot names, best seed first (the rest follow in order)
@@ -70,8 +72,8 @@ std::string config_to_json(const TournamentConfig& config);
 // Paths in a configuration file mean what they say from the file's own folder `base`:
 // a bot program given as a relative path ("bots/mine" or "./mine"), a relative workdir, the
 // openings file and the output folder become absolute; a bot without a workdir runs in
-// `base` (so "python3 bots/mine.py" finds its script). Programs named without a '/' are
-// looked up in PATH as before. The resolved settings are what tournament.json keeps.
+// `base` (so "python3 bots/mine.py" finds its script); so do the sandbox_binds. Programs named without a '/'
+// are looked up in PATH as before. The resolved settings are what tournament.json keeps.
 void resolve_config_paths(TournamentConfig& config, const std::string& base);
 // Checks what parsing alone cannot: names unique, gauntlet names known, ranges. Throws ConfigError.
 void validate_config(const TournamentConfig& config);

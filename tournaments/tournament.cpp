@@ -72,6 +72,10 @@ RunnerOptions runner_options(const TournamentConfig& c) {
   o.concurrency = c.concurrency;
   o.send_legal_moves = c.legal_moves;
   o.sandbox = c.sandbox == "bwrap" ? Sandbox::kBwrap : Sandbox::kNone;
+  o.sandbox_binds = c.sandbox_binds;
+  // The output folder holds the records, seeds and journal: hidden even where a bot's own
+  // folder contains it (process/sandbox_view.h); the log folder is hidden by the runner.
+  o.sandbox_hidden = {c.out};
   o.process_limits.address_space_bytes = static_cast<std::uint64_t>(c.max_memory_mib) << 20;
   o.random_opening_plies = c.random_opening_plies;
   o.check_bots_first = true;  // a bot that cannot start stops the tournament before its first game

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The starter kits as a bot author uses them (kits/README.md): installs Arena to a temporary
 # prefix and builds the C++ kit out of tree against it, installs the Python package into a
-# fresh venv, builds the Rust kit, runs the JavaScript and Java kits, then `arena check-bot`
-# on every kit for every game. Usage: test_kits.sh SOURCE_DIR BUILD_DIR
+# fresh venv, builds the Rust kit, compiles the Java kit once (javac), runs the JavaScript
+# kit, then `arena check-bot` on every kit for every game. Then every kit's documented
+# command plays a tournament under `--sandbox bwrap` (process/sandbox_view.h): once from the
+# Arena tree as the docs write them, once from a copy of each kit's folder outside the tree,
+# built there as its README says and run from that folder. Usage: test_kits.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$(cd "$1" && pwd)
 build=$(cd "$2" && pwd)
@@ -29,8 +32,11 @@ python3 -m venv "$work/venv"
 step "Rust kit (cargo, offline)"
 CARGO_TARGET_DIR="$work/rust" cargo build --quiet --offline --release --manifest-path "$src/kits/rust/Cargo.toml"
 
+step "Java kit, compiled once"
+javac -d "$work/java-out" "$src/kits/java/Bot.java"
 # -XX:-UsePerfData: no /tmp/hsperfdata_<user> folder left behind by the JVM.
-java_bot="java -Xmx256m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:-UsePerfData $src/kits/java/Bot.java"
+jvm="java -Xmx256m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:-UsePerfData"
+java_bot="$jvm -cp $work/java-out Bot"
 kits=(
   "cpp|$work/cpp/bot"
   "cpp-pkg-config|$work/cpp-pc-bot"
@@ -54,4 +60,48 @@ for kit in "${kits[@]}"; do
     fi
   done
 done
+
+# A tournament under the sandbox; no game may end by a fault (a kit that cannot see its
+# script, module or interpreter fails to start, and the tournament stops).
+sandboxed_tournament() {
+  local label=$1 dir=$2 out=$3
+  shift 3
+  if log=$(cd "$dir" && "$arena" tournament "$@" --sandbox bwrap --games 2 --seed 5 --quiet --out "$out" 2>&1) &&
+    ! grep -q '"fault_seat":[1-9]' "$out/journal.jsonl"; then
+    echo "ok   $label: sandboxed tournament"
+  else
+    echo "FAIL $label: sandboxed tournament"
+    echo "$log" | sed 's/^/     /'
+    grep -o '"termination":"[a-z_]*"' "$out/journal.jsonl" 2>/dev/null | sort | uniq -c | sed 's/^/     /'
+    failed=1
+  fi
+}
+
+step "every kit's documented command, from the Arena tree, under --sandbox bwrap"
+sandboxed_tournament "from the tree" "$src" "$work/t-tree" clump:size=6 \
+  --bot cpp="$work/cpp/bot" \
+  --bot python="$work/venv/bin/python kits/python/bot.py" \
+  --bot python-module="$work/venv/bin/python -m arena_bot.random" \
+  --bot javascript="node kits/javascript/bot.js" \
+  --bot rust="$work/rust/release/arena-kit-bot" \
+  --bot java="$java_bot"
+
+step "every kit copied out of the tree, built and run in its copy as its README says"
+copies="$work/copies"
+mkdir -p "$copies"
+for kit in cpp python javascript rust java; do cp -r "$src/kits/$kit" "$copies/$kit"; done
+rm -rf "$copies/rust/target" "$copies/java/out"
+(cd "$copies/cpp" && cmake -S . -B build -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+  cmake --build build >/dev/null)
+(cd "$copies/python" && python3 -m venv venv && venv/bin/pip install --no-index --quiet "$src/protocol/python")
+(cd "$copies/rust" && cargo build --quiet --offline --release)
+(cd "$copies/java" && javac -d out Bot.java)
+# Each from its own folder, against random_bot; the output folder inside the kit's folder
+# (which the sandbox shows the bot: its script's folder) is masked.
+random_bot="$build/bin/random_bot"
+sandboxed_tournament "cpp copy" "$copies/cpp" "$copies/cpp/results" clump:size=6 --bot me=build/bot --bot r="$random_bot"
+sandboxed_tournament "python copy" "$copies/python" "$copies/python/results" clump:size=6 --bot me="venv/bin/python bot.py" --bot r="$random_bot"
+sandboxed_tournament "javascript copy" "$copies/javascript" "$copies/javascript/results" clump:size=6 --bot me="node bot.js" --bot r="$random_bot"
+sandboxed_tournament "rust copy" "$copies/rust" "$copies/rust/results" clump:size=6 --bot me=target/release/arena-kit-bot --bot r="$random_bot"
+sandboxed_tournament "java copy" "$copies/java" "$copies/java/results" clump:size=6 --bot me="$jvm -cp out Bot" --bot r="$random_bot"
 exit $failed
