@@ -104,6 +104,7 @@ void GameSession::start() {
 // if something follows it: a quiet bot's games leave no file and cost no system call.
 void GameSession::start_game_log(int seat) {
   BotProcess& p = seats_[seat - 1].bot->process();
+  p.set_game_log(nullptr);  // normally gone with the last game's record; never given this header
   std::string header = "[referee] game " + record_.round + " " + game_.spec() + " seat " +
                        std::to_string(seat) + " seed " + std::to_string(seed_);
   p.log(header, false);  // before the game's log is set: the header alone does not create it
