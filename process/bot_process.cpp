@@ -28,6 +28,7 @@
 
 #include "process/bot_tree.h"
 #include "process/child_launch.h"
+#include "process/lazy_log_file.h"
 #include "process/log_file.h"
 #include "process/pipe_reader.h"
 #include "process/sandbox_view.h"
@@ -197,8 +198,8 @@ struct BotProcess::Impl {
   // match allocates nothing per message once warmed up.
   std::string queued, inflight;
   bool writing = false;
-  std::shared_ptr<LogFile> log;       // stderr and referee notes; shared with this bot's other processes
-  std::shared_ptr<LogFile> game_log;  // the same, for the game being played (set_game_log)
+  std::shared_ptr<LogFile> log;           // stderr and referee notes; shared with this bot's other processes
+  std::unique_ptr<LazyLogFile> game_log;  // the same, for the game being played (set_game_log)
   bool stdout_open = true, stderr_open = true;
   bool shutting_down = false;
   std::function<void()> shutdown_done;
@@ -206,6 +207,14 @@ struct BotProcess::Impl {
   std::string scratch;
   std::string sandbox_note;  // under the sandbox: what the bot sees (sandbox_view.h)
   std::chrono::milliseconds term_grace{200};
+  // The game's file, created now if this is its first line; nullptr without one.
+  LogFile* game_file() {
+    if (!game_log) return nullptr;
+    std::string error;  // empty: no allocation on the way to an open file
+    LogFile* file = game_log->file(error);
+    if (!error.empty() && log) log->note("[referee] no log of this game: " + error, true);
+    return file;
+  }
   void remove_scratch() {
     remove_scratch_dir(scratch);
     scratch.clear();
@@ -489,10 +498,10 @@ void BotProcess::read_stderr() {
 
 void BotProcess::append_output(const char* data, std::size_t n) {
   if (impl_->log) impl_->log->append_output(data, n);
-  if (impl_->game_log) impl_->game_log->append_output(data, n);
+  if (LogFile* game = impl_->game_file()) game->append_output(data, n);
 }
 
-void BotProcess::set_game_log(std::shared_ptr<LogFile> log) { impl_->game_log = std::move(log); }
+void BotProcess::set_game_log(std::unique_ptr<LazyLogFile> log) { impl_->game_log = std::move(log); }
 
 std::string BotProcess::stderr_tail(int lines) const { return impl_->err_tail.last_lines(lines, 300); }
 
@@ -503,7 +512,7 @@ void BotProcess::log_output(const std::string& text) {
 
 void BotProcess::log(const std::string& text, bool flush) {
   if (impl_->log) impl_->log->note(text, flush);
-  if (impl_->game_log) impl_->game_log->note(text, flush);
+  if (LogFile* game = impl_->game_file()) game->note(text, flush);
 }
 
 void BotProcess::set_handlers(LineHandler on_line, CloseHandler on_close) {

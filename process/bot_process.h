@@ -17,7 +17,7 @@
 
 namespace arena {
 
-class LogFile;
+class LazyLogFile;
 
 // How a bot is isolated beyond the limits. kBwrap runs it under bubblewrap: no network,
 // read-only system, private /tmp, only the paths its command names (read-only) and its
@@ -93,8 +93,10 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   // Appends a line the bot wrote (an info line) under the cap, like its standard error.
   void log_output(const std::string& text);
   // A second log that gets everything the first gets (stderr, info lines, notes) until it is
-  // replaced or cleared (nullptr): the log of one game (docs/referee.md, "Logs").
-  void set_game_log(std::shared_ptr<LogFile> log);
+  // replaced or cleared (nullptr): the log of one game (docs/referee.md, "Logs"). Its file is
+  // created by the first of these, so a game in which the bot says nothing leaves none; one
+  // that cannot be created is noted once in the first log.
+  void set_game_log(std::unique_ptr<LazyLogFile> log);
 
   // SIGKILL to the whole process group, at once.
   void kill();

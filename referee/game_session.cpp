@@ -4,7 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <utility>
 
-#include "process/log_file.h"
+#include "process/lazy_log_file.h"
 #include "protocol/bot_text.h"
 #include "protocol/messages.h"
 #include "records/adjudication.h"
@@ -85,10 +85,7 @@ void GameSession::start() {
               break;
           }
         });
-    open_game_log(s);
-    p.log("[referee] game " + record_.round + " " + game_.spec() + " seat " + std::to_string(s) + " seed " +
-              std::to_string(seed_),
-          false);
+    start_game_log(s);
     // Sent with the first decision request (the mover's, and the others' at that moment):
     // the first mover wakes once, for newgame and its request together.
     Seat& seat = seats_[s - 1];
@@ -101,18 +98,20 @@ void GameSession::start() {
   });
 }
 
-// With a log folder each seat's stderr, info lines and notes of this game also go to a file of
-// their own, GAME-LABEL.SEAT.log, until the record is delivered (a crash's last words included).
-void GameSession::open_game_log(int seat) {
-  if (options_.log_dir.empty()) return;
-  const std::string path =
-      options_.log_dir + "/" + log_file_stem(record_.round) + "." + std::to_string(seat) + ".log";
-  std::string error;
+// The game's first line in the seat's log. With a log folder each seat's stderr, info lines and
+// notes of this game also go to a file of their own, GAME-LABEL.SEAT.log, until the record is
+// delivered (a crash's last words included). The file is made, with this same first line, only
+// if something follows it: a quiet bot's games leave no file and cost no system call.
+void GameSession::start_game_log(int seat) {
   BotProcess& p = seats_[seat - 1].bot->process();
-  if (auto log = LogFile::open(path, options_.limits.log_cap, error))
-    p.set_game_log(std::move(log));
-  else
-    p.log("[referee] no log of this game: " + error);  // the slot's log still has everything
+  p.set_game_log(nullptr);  // normally gone with the last game's record; never given this header
+  std::string header = "[referee] game " + record_.round + " " + game_.spec() + " seat " +
+                       std::to_string(seat) + " seed " + std::to_string(seed_);
+  p.log(header, false);  // before the game's log is set: the header alone does not create it
+  if (options_.log_dir.empty()) return;
+  std::string path =
+      options_.log_dir + "/" + log_file_stem(record_.round) + "." + std::to_string(seat) + ".log";
+  p.set_game_log(std::make_unique<LazyLogFile>(std::move(path), options_.limits.log_cap, std::move(header)));
 }
 
 void GameSession::play_opening() {

@@ -65,7 +65,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
 
   void advance();
   void play_opening();
-  void open_game_log(int seat);
+  void start_game_log(int seat);
   void apply(Move m, std::int64_t micros);
   void request_decision(int seat);
   void on_line(int seat, const std::string& line);

@@ -1,14 +1,17 @@
 // Faults a bot author must be able to read (issue 26), through the real `arena` binary: a
 // crash with its exit status and traceback (no --log-dir needed), a silent start-up with its
-// usual cause, a refused `name` line with its reason, and the log of one game in one file.
+// usual cause, a refused `name` line with its reason, and the log of one game in one file,
+// made only for a seat that had something to say in that game.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "process/bot_name.h"
 #include "referee_test_util.h"
@@ -61,6 +64,17 @@ struct TempDir {
 
 std::string python_bot(const std::string& script, const std::string& args) {
   return "'python3 " + std::string(ARENA_SOURCE_DIR) + "/tests/bots/" + script + " " + args + "'";
+}
+
+// The per-game logs in a log folder: NAME.slotK.log files aside, every file is GAME.SEAT.log.
+std::vector<std::string> game_logs(const std::string& logs) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(logs)) {
+    const std::string name = e.path().filename().string();
+    if (name.find(".slot") == std::string::npos) names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 }  // namespace
@@ -189,7 +203,7 @@ TEST_CASE("faults: check-bot's start-up limit scales with the copies it starts a
 }
 
 TEST_CASE("faults: with --log-dir each game's stderr of a seat is one file, GAME.SEAT.log",
-          "[referee][faults]") {
+          "[referee][faults][game-logs]") {
   const std::string tag = reftest::new_tag();
   TempDir dir;
   const std::string logs = dir.path + "/logs";
@@ -200,21 +214,82 @@ TEST_CASE("faults: with --log-dir each game's stderr of a seat is one file, GAME
   REQUIRE(r.status == 0);
   // The slot's log has both games; each game's log has its own game only, from the right seat.
   CHECK(count(read_file(logs + "/talker.slot1.log"), "stderr-bot: game seat") == 2);
+  // Only the talker's seats have a file: the quiet bot's games leave none.
+  const std::vector<std::string> files = game_logs(logs);
+  REQUIRE(files.size() == 2);
   for (const char* game : {"1", "2"}) {
     int games_seen = 0;
     for (const char* seat : {"1", "2"}) {
-      const std::filesystem::path file = logs + "/" + game + "." + seat + ".log";
-      INFO(file);
-      REQUIRE(std::filesystem::exists(file));
-      const std::string text = read_file(file);
-      CHECK(text.find(std::string("[referee] game ") + game + " ") != std::string::npos);
-      const std::size_t lines = count(text, "stderr-bot: game seat");
-      CHECK(lines <= 1);
-      if (lines == 1)
-        CHECK(text.find(std::string("stderr-bot: game seat ") + seat + " ") != std::string::npos);
-      games_seen += static_cast<int>(lines);
+      const std::string name = std::string(game) + "." + seat + ".log";
+      if (std::find(files.begin(), files.end(), name) == files.end()) continue;
+      INFO(name);
+      const std::string text = read_file(logs + "/" + name);
+      // The header first, then the bot's own lines.
+      CHECK(text.rfind(std::string("[referee] game ") + game + " ", 0) == 0);
+      CHECK(text.find(std::string(" seat ") + seat + " seed ") < text.find('\n'));
+      CHECK(count(text, "[referee] game ") == 1);
+      CHECK(count(text, "stderr-bot: game seat") == 1);
+      CHECK(text.find(std::string("stderr-bot: game seat ") + seat + " ") != std::string::npos);
+      CHECK(text.find("stderr-bot: decision ") != std::string::npos);
+      ++games_seen;
     }
     CHECK(games_seen == 1);  // the talker sat in one seat of each game
   }
+  CHECK(reftest::processes_left(tag).empty());
+}
+
+TEST_CASE("faults: a tournament of bots that say nothing leaves no per-game log",
+          "[referee][faults][game-logs]") {
+  const std::string tag = reftest::new_tag();
+  TempDir dir;
+  const std::string out = dir.path + "/t";
+  const std::string quiet = "'" + reftest::bin("random_bot") + " " + tag + "'";
+  const Run r =
+      run_arena("tournament clump:size=4 --games 4 --rounds 2 --seed 1 --concurrency 2 --bot a=" + quiet +
+                " --bot b=" + quiet + " --bot c=" + quiet + " --out " + out + " --quiet");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  REQUIRE(count(read_file(out + "/journal.jsonl"), "\n") == 24);  // 3 pairings x 4 games x 2 rounds
+  CHECK(game_logs(out + "/logs").empty());
+  // The slot logs still have every game.
+  std::size_t headers = 0;
+  for (const auto& e : std::filesystem::directory_iterator(out + "/logs"))
+    headers += count(read_file(e.path()), "[referee] game ");
+  CHECK(headers == 2 * 24);
+  CHECK(reftest::processes_left(tag).empty());
+}
+
+TEST_CASE("faults: a crashing bot's file of the game holds the crash, even a bot that said nothing",
+          "[referee][faults][game-logs]") {
+  const std::string tag = reftest::new_tag();
+  TempDir dir;
+  // A Python traceback: the bot's last words and the referee's notes on how it ended.
+  std::string logs = dir.path + "/python";
+  Run r = run_arena("match clump:size=4 --games 1 --seed 1 --bot crashy=" +
+                    python_bot("stderr_bot.py", "--crash 2 " + tag) +
+                    " --bot steady=" + reftest::bin("random_bot") + " --log-dir " + logs);
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::vector<std::string> files = game_logs(logs);
+  REQUIRE(files.size() == 1);  // the crashing seat's: the quiet opponent has nothing to say
+  std::string text = read_file(logs + "/" + files[0]);
+  INFO(text);
+  CHECK(text.rfind("[referee] game 1 ", 0) == 0);
+  CHECK(text.find("[referee] fault: crash: ") != std::string::npos);
+  CHECK(text.find("[referee] bot exited with code 1\n") != std::string::npos);
+  CHECK(text.find("RuntimeError: stderr-bot crashes at decision 2 on purpose") != std::string::npos);
+
+  // A bot that dies without a word: the referee's notes alone make the file.
+  logs = dir.path + "/silent";
+  r = run_arena("match clump:size=8 --games 1 --seed 1 --bot crashy='" + reftest::bin("crash_bot") + " " +
+                tag + "' --bot steady=" + reftest::bin("random_bot") + " --log-dir " + logs);
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  files = game_logs(logs);
+  REQUIRE(files.size() == 1);
+  text = read_file(logs + "/" + files[0]);
+  CHECK(text.rfind("[referee] game 1 ", 0) == 0);
+  CHECK(text.find("[referee] fault: crash: ") != std::string::npos);
+  CHECK(text.find("[referee] bot killed by signal 6") != std::string::npos);
   CHECK(reftest::processes_left(tag).empty());
 }
