@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/match_watch.h"
+#include "cli/numeric_flag.h"
 #include "cli/record_file.h"
 #include "cli/run_flags.h"
 #include "engine/core/random.h"
@@ -242,10 +243,11 @@ void add_match_command(CLI::App& app) {
   cmd->get_option("--bot")->required()->description(
       "NAME=COMMAND, once per bot; COMMAND is a program with its arguments, or 'human' to play yourself");
   cmd->add_option("--games,-n", o->games, "Number of games (default: one per seat rotation)")
-      ->check(CLI::Range(1, 100000000));
+      ->check(whole_number(1, 100000000));
   cmd->add_option_function<std::uint64_t>(
-      "--seed", [o](std::uint64_t s) { o->seed = s, o->seed_given = true; },
-      "Base seed (default: random, printed)");
+         "--seed", [o](std::uint64_t s) { o->seed = s, o->seed_given = true; },
+         "Base seed (default: random, printed)")
+      ->check(seed_number());
   cmd->add_option("--out,-o", o->out, "Append the game records (PGN) to this file");
   cmd->add_option("--event", o->event, "Event tag of the records");
   cmd->add_option("--sprt", o->sprt,
@@ -256,7 +258,7 @@ void add_match_command(CLI::App& app) {
          "--watch{1}", o->watch,
          "Draw a game live as it is played: --watch the first, --watch=N game N (redrawn on a terminal, "
          "one line per action otherwise)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   cmd->callback([o] { run_match(*o); });
 }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "engine/core/registry.h"
 #include "records/pgn.h"
 #include "records/termination.h"
@@ -106,12 +107,12 @@ void add_show_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("show", "Draw a recorded game's position, or what one seat was shown");
   cmd->add_option("file", o->file, "PGN record file")->required();
   cmd->add_option("--game", o->game, "Which game of the file, 1-based (default 1)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   cmd->add_option("--ply", o->ply, "Position after this many actions, chance included (default: the end)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number_from(0));
   cmd->add_option("--seat", o->seat,
                   "Show what this seat was shown (its observation) instead of the full picture")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   cmd->add_flag("--all", o->all, "Print every position from the start to --ply (default: the end)");
   cmd->footer("Exit status: 0 shown; 2 bad input (a file, game, ply or seat that does not exist).");
   cmd->callback([o] { show(*o); });

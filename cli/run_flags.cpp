@@ -3,6 +3,7 @@
 #include <set>
 
 #include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "process/bot_process.h"
 #include "process/command_line.h"
 
@@ -16,23 +17,26 @@ void add_run_flags(CLI::App& cmd, RunFlags& f, unsigned groups) {
   if (groups & kTimeFlags) {
     cmd.add_option("--tc", f.tc, "Game clock BASE+INC in seconds per seat, e.g. 10+0.1");
     cmd.add_option("--move-time", f.move_time, "Hard limit per move in seconds, e.g. 2 or 0.5");
-    cmd.add_option("--startup-time", f.startup_time, "Seconds a bot has to answer the handshake (default 10)");
+    cmd.add_option("--startup-time", f.startup_time,
+                   "Seconds a bot has to answer the handshake (default 10)");
     cmd.add_option("--margin", f.margin_ms, "Milliseconds of grace added to every deadline (default 50)")
-        ->check(CLI::Range(0, 60000));
+        ->check(whole_number(0, 60000));
   }
   if (groups & kProcessFlags) {
     cmd.add_option("--sandbox", f.sandbox, "none (default) or bwrap: run every bot under bubblewrap")
         ->check(CLI::IsMember({"none", "bwrap"}));
     cmd.add_option("--max-memory", f.max_memory_mib,
                    "Address-space limit per bot process in MiB (0: none; default 2048)")
-        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 20));
+        ->check(whole_number(0, 1 << 20));
   }
   if (groups & kConcurrencyFlag)
-    cmd.add_option("--concurrency,-j,-k", f.concurrency, "Games played at once (default 1; -j and -k are aliases)")
-        ->check(CLI::Range(1, 1024));
+    cmd.add_option("--concurrency,-j,-k", f.concurrency,
+                   "Games played at once (default 1; -j and -k are aliases)")
+        ->check(whole_number(1, 1024));
   if (groups & kLegalFlag)
     cmd.add_flag("--no-legal", f.no_legal, "Do not send the list of legal moves before each decision");
-  if (groups & kLogDirFlag) cmd.add_option("--log-dir", f.log_dir, "Keep each bot's stderr, info lines and notes here");
+  if (groups & kLogDirFlag)
+    cmd.add_option("--log-dir", f.log_dir, "Keep each bot's stderr, info lines and notes here");
   if (groups & kOpeningFlags) {
     cmd.add_option("--openings", f.openings,
                    "File of start positions, one per line: moves in the game's notation, optionally after "
@@ -41,7 +45,7 @@ void add_run_flags(CLI::App& cmd, RunFlags& f, unsigned groups) {
         ->check(CLI::IsMember({"sequential", "random"}));
     cmd.add_option("--random-opening-plies", f.random_opening_plies,
                    "Random legal moves the referee plays from each game's seed before the bots start")
-        ->check(CLI::Range(0, 10000));
+        ->check(whole_number(0, 10000));
   }
 }
 
