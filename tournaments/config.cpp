@@ -201,7 +201,8 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
               "top",
               "batch",
               "confidence",
-              "min_share"});
+              "min_share",
+              "started_in"});
     r.get("game", c.game);
     c.format = read_format(r, c.format);
     r.get("gauntlet", c.gauntlet);
@@ -214,6 +215,7 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
     r.get("concurrency", c.concurrency, 1, 1024);
     r.get("seed", c.seed);
     r.get("out", c.out);
+    r.get("started_in", c.started_in);
     r.get("legal_moves", c.legal_moves);
     r.get("max_tables", c.max_tables, 0, 10000000);
     r.get("sandbox", c.sandbox);
@@ -262,6 +264,7 @@ std::string config_to_json(const TournamentConfig& c) {
   o["concurrency"] = c.concurrency;
   o["seed"] = c.seed;
   o["out"] = c.out;
+  if (!c.started_in.empty()) o["started_in"] = c.started_in;
   o["legal_moves"] = c.legal_moves;
   o["max_tables"] = c.max_tables;
   o["sandbox"] = c.sandbox;
