@@ -30,7 +30,7 @@ int run_check_bot(const CheckBotCliOptions& o) {
   co.games = o.games;
   co.seed = o.seed;
   co.log_dir = o.run.log_dir;
-  co.time = time_control(o.run, 10000);
+  co.time = time_control(o.run);
   if (!o.quit_grace.empty())
     co.quit_grace = std::chrono::milliseconds(seconds_flag(o.quit_grace, "--quit-grace"));
   RunnerOptions ro;

@@ -165,7 +165,7 @@ void run_match(const MatchOptions& o) {
   std::vector<BotSpec> bots = match_bots(o.run, human);
   check_seat_count(*game, bots.size(), human);
   RunnerOptions ro;
-  ro.time = time_control(o.run, 10000);
+  ro.time = time_control(o.run);
   apply_run_flags(o.run, ro);
   ro.event = o.event;
   if (human) ro.concurrency = 1;

@@ -133,6 +133,9 @@ void add_tournament_command(CLI::App& app) {
   cmd->add_option("--config", f->config_file, "JSON configuration file (flags given as well override it)");
   cmd->add_option("--resume", f->resume_dir, "Continue the tournament in this output folder");
   add_run_flags(*cmd, f->run, kTournamentRunFlags);
+  // A tournament keeps its game clock with --move-time (tournament.json's "tc"): say so.
+  cmd->get_option("--tc")->description(std::string("Game clock BASE+INC in seconds per seat (default ") +
+                                       kDefaultTc + "; --move-time adds a cap per move to it)");
   add_format_options(*cmd, *f);
   cmd->add_option("--gauntlet", f->gauntlet, "Gauntlet: a chosen bot that meets all others (repeatable)");
   cmd->add_option("--games,-n", f->games,

@@ -15,7 +15,9 @@ void add_run_flags(CLI::App& cmd, RunFlags& f, unsigned groups) {
                    "NAME=COMMAND, once per bot; COMMAND is a program (a path or a name in PATH) with its "
                    "arguments");
   if (groups & kTimeFlags) {
-    cmd.add_option("--tc", f.tc, "Game clock BASE+INC in seconds per seat, e.g. 10+0.1");
+    cmd.add_option("--tc", f.tc,
+                   std::string("Game clock BASE+INC in seconds per seat (default ") + kDefaultTc +
+                       " when --move-time is not given either)");
     cmd.add_option("--move-time", f.move_time, "Hard limit per move in seconds, e.g. 2 or 0.5");
     cmd.add_option("--startup-time", f.startup_time,
                    "Seconds a bot has to answer the handshake (default 10)");
@@ -53,18 +55,17 @@ std::int64_t seconds_flag(const std::string& text, const char* flag) {
   return parse_seconds(text, flag);  // TimeControlError (a UserError) names the flag
 }
 
-TimeControl time_control(const RunFlags& f, std::int64_t default_move_ms) {
+TimeControl time_control(const RunFlags& f) {
   TimeControl t;
-  if (!f.tc.empty()) {
+  if (!f.tc.empty() || f.move_time.empty()) {
     try {
-      parse_tc(f.tc, t);
+      parse_tc(f.tc.empty() ? kDefaultTc : f.tc, t);
     } catch (const TimeControlError& e) {
       throw CommandError(std::string("--tc: ") + e.what());
     }
   }
   if (!f.move_time.empty()) t.move_time_ms = seconds_flag(f.move_time, "--move-time");
   if (!f.startup_time.empty()) t.startup_ms = seconds_flag(f.startup_time, "--startup-time");
-  if (f.tc.empty() && f.move_time.empty()) t.move_time_ms = default_move_ms;
   t.margin_ms = f.margin_ms;
   return t;
 }
