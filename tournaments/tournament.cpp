@@ -114,9 +114,15 @@ UserError storage_error(const WriteError& e, const std::string& dir, int committ
 
 // The bots as started from the folder the tournament was started in, whichever folder runs
 // it now (tournament.json keeps the commands as typed: a shard's folder may move machines).
+// In the sandbox a bot without a workdir runs in its scratch folder, never in the start
+// folder, which may hold the output folder (docs/security.md): only its program is resolved.
 std::vector<BotSpec> bot_specs(const TournamentConfig& config) {
   TournamentConfig c = config;
-  if (!c.started_in.empty()) resolve_config_paths(c, c.started_in);
+  if (!c.started_in.empty()) {
+    resolve_config_paths(c, c.started_in);
+    for (std::size_t i = 0; i < c.bots.size(); ++i)
+      if (c.sandbox == "bwrap" && config.bots[i].workdir.empty()) c.bots[i].workdir.clear();
+  }
   std::vector<BotSpec> bots;
   for (const auto& b : c.bots) {
     BotSpec spec;
