@@ -3,6 +3,7 @@
 // and appends the records to --out.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include <random>
 
 #include "cli/commands.h"
+#include "cli/human_text.h"
 #include "cli/match_watch.h"
 #include "cli/numeric_flag.h"
 #include "cli/record_file.h"
@@ -111,6 +113,17 @@ std::vector<BotSpec> match_bots(const RunFlags& flags, bool& human) {
   return bots;
 }
 
+// After each game of a person's (`--bot NAME=human`): how it ended for them, by name, as the
+// person's own screen says it by seat: "me: you lost; ranks: 1. greedy  2. me".
+std::string human_result_line(const GameRecord& r, const std::string& human) {
+  const auto seat = std::find(r.players.begin(), r.players.end(), human);
+  if (seat == r.players.end() || r.results.size() != r.players.size()) return "";
+  std::vector<int> ranks;
+  for (const SeatResult& s : r.results) ranks.push_back(s.rank);
+  return human + ": " + verdict_for(static_cast<int>(seat - r.players.begin()) + 1, ranks) +
+         "; ranks: " + ranks_by_name(ranks, r.players);
+}
+
 // The openings of --openings, one per rotation of seats (each played from every seat).
 std::vector<Opening> match_openings(const RunFlags& flags, const Game& game) {
   if (flags.openings.empty()) return {};
@@ -163,6 +176,9 @@ void run_match(const MatchOptions& o) {
   const int seats = game->num_players();
   bool human = false;
   std::vector<BotSpec> bots = match_bots(o.run, human);
+  std::string human_name;  // the person's --bot name, if one plays
+  for (const NamedBot& nb : named_bots(o.run))
+    if (nb.command == "human") human_name = nb.name;
   check_seat_count(*game, bots.size(), human);
   RunnerOptions ro;
   ro.time = time_control(o.run);
@@ -211,6 +227,8 @@ void run_match(const MatchOptions& o) {
     ++finished;
     if (record.termination == Termination::kStartFailure) ++start_failures;
     if (!o.quiet) std::cout << MatchSummary::game_line(record, finished, games) << "\n" << std::flush;
+    if (const std::string line = human_result_line(record, human_name); !o.quiet && !line.empty())
+      std::cout << line << "\n" << std::flush;
     if (sprt.active() && !sprt_decided) {
       sprt_decided = sprt.add(record);
       if (!o.quiet || sprt_decided) std::cout << sprt.progress_line() << "\n" << std::flush;
