@@ -57,7 +57,9 @@ void add_check_bot_command(CLI::App& app) {
   cmd->add_option("--seed", o->seed, "Seed of the games and of the referee's steering moves (default 1)")
       ->check(seed_number());
   add_run_flags(*cmd, o->run, kTimeFlags | kProcessFlags | kLogDirFlag);
-  cmd->add_option("--quit-grace", o->quit_grace, "Seconds a bot has to exit after 'quit' (default 1)");
+  cmd->add_option("--quit-grace", o->quit_grace, "Seconds a bot has to exit after 'quit' (default 1)")
+      ->check(seconds_value(0, 3600 * 1000))
+      ->type_name("SECONDS");
   cmd->callback([o] {
     const int code = run_check_bot(*o);
     if (code != 0) throw CommandError{"the bot failed a check (see the FAIL lines above)", code};

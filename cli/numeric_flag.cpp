@@ -6,6 +6,8 @@
 #include <sstream>
 #include <string>
 
+#include "referee/time_control.h"
+
 namespace arena::cli {
 
 namespace {
@@ -58,6 +60,36 @@ CLI::Validator decimal_number(double lo, double hi) {
         return "must be a number " + range + ", not '" + text + "'";
       },
       range);
+}
+
+CLI::Validator seconds_value(std::int64_t lo_ms, std::int64_t hi_ms) {
+  const std::string range = "from " + plain(lo_ms / 1000.0) + " to " + plain(hi_ms / 1000.0);
+  return CLI::Validator(
+      [lo_ms, hi_ms, range](std::string& text) -> std::string {
+        try {
+          const std::int64_t ms = parse_seconds(text, "");
+          if (ms >= lo_ms && ms <= hi_ms) return "";
+        } catch (const TimeControlError&) {
+        }
+        return "'" + text + "' is not a number of seconds " + range + ", to the millisecond (e.g. 5, 0.25)";
+      },
+      range);
+}
+
+CLI::Validator clock_value() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        TimeControl t;
+        try {
+          parse_tc(text, t);
+          return "";
+        } catch (const TimeControlError&) {
+        }
+        return "'" + text +
+               "' is not BASE+INC in seconds (e.g. 10+0.1): each from 0 to 100000000, to the millisecond, "
+               "not both 0";
+      },
+      "");
 }
 
 CLI::Validator seed_number() {

@@ -18,5 +18,10 @@ CLI::Validator whole_number_from(std::int64_t lo);
 CLI::Validator decimal_number(double lo, double hi);
 // A seed: any integer from 0 to 2^64 - 1.
 CLI::Validator seed_number();
+// Seconds as typed (2, 0.5; to the millisecond) from `lo_ms` to `hi_ms` milliseconds. Give
+// the option ->type_name("SECONDS"), and a clock ->type_name("BASE+INC"), for --help.
+CLI::Validator seconds_value(std::int64_t lo_ms, std::int64_t hi_ms);
+// A game clock BASE+INC in seconds (10+0.1), as referee/time_control.h reads it.
+CLI::Validator clock_value();
 
 }  // namespace arena::cli

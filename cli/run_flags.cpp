@@ -15,12 +15,18 @@ void add_run_flags(CLI::App& cmd, RunFlags& f, unsigned groups) {
                    "NAME=COMMAND, once per bot; COMMAND is a program (a path or a name in PATH) with its "
                    "arguments");
   if (groups & kTimeFlags) {
+    // The limits of a tournament.json's move_time and startup_time (tournaments/config.cpp).
     cmd.add_option("--tc", f.tc,
                    std::string("Game clock BASE+INC in seconds per seat (default ") + kDefaultTc +
-                       " when --move-time is not given either)");
-    cmd.add_option("--move-time", f.move_time, "Hard limit per move in seconds, e.g. 2 or 0.5");
-    cmd.add_option("--startup-time", f.startup_time,
-                   "Seconds a bot has to answer the handshake (default 10)");
+                       " when --move-time is not given either)")
+        ->check(clock_value())
+        ->type_name("BASE+INC");
+    cmd.add_option("--move-time", f.move_time, "Hard limit per move in seconds, e.g. 2 or 0.5")
+        ->check(seconds_value(0, 86400 * 1000))
+        ->type_name("SECONDS");
+    cmd.add_option("--startup-time", f.startup_time, "Seconds a bot has to answer the handshake (default 10)")
+        ->check(seconds_value(1, 3600 * 1000))
+        ->type_name("SECONDS");
     cmd.add_option("--margin", f.margin_ms, "Milliseconds of grace added to every deadline (default 50)")
         ->check(whole_number(0, 60000));
   }

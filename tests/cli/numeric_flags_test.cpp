@@ -44,10 +44,12 @@ std::vector<std::string> subcommands() {
   return out;
 }
 
-// The long flags of a --help text whose value is a number ("  -n,--games INT:from 1 to ...").
+// The long flags of a --help text whose value is a number ("  -n,--games INT:from 1 to ...",
+// "  --move-time SECONDS:from 0 to 86400", "  --tc BASE+INC").
 std::vector<std::string> numeric_flags(const std::string& help) {
   std::vector<std::string> flags;
-  static const std::regex line_re(R"(^\s+(?:-\w,)*(--[a-z][a-z-]*)(?:,-\w)*\s+(?:INT|UINT|FLOAT|NUMBER)\b)");
+  static const std::regex line_re(
+      R"(^\s+(?:-\w,)*(--[a-z][a-z-]*)(?:,-\w)*\s+(?:INT|UINT|FLOAT|NUMBER|SECONDS|BASE\+INC)(?:\s|:|$))");
   std::istringstream in(help);
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
@@ -81,6 +83,12 @@ TEST_CASE("cli: a numeric flag's error names its real limits", "[cli]") {
            {"match clump --bot a=x --bot b=x --seed -3", "--seed: must be a whole number from 0 to 2^64 - 1"},
            {"check-bot x --game clump --margin 70000", "--margin: must be a whole number from 0 to 60000"},
            {"report x --budget nan", "--budget: must be a number from 0 to 1000000, not 'nan'"},
+           {"match clump --bot a=x --move-time 100000",
+            "--move-time: '100000' is not a number of seconds from 0 to 86400, to the millisecond"},
+           {"tournament clump --startup-time 0",
+            "--startup-time: '0' is not a number of seconds from 0.001 to 3600"},
+           {"check-bot x --game clump --tc 0+0",
+            "--tc: '0+0' is not BASE+INC in seconds (e.g. 10+0.1): each from 0 to 100000000"},
        }) {
     const Run r = arena(c.args);
     INFO(c.args << "\n" << r.out);
@@ -106,5 +114,5 @@ TEST_CASE("cli: no numeric flag of any subcommand prints a sentinel range", "[cl
       ++checked;
     }
   }
-  CHECK(checked >= 25);  // the walk found the numeric flags (a --help format change would hide them)
+  CHECK(checked >= 40);  // the walk found the numeric flags (a --help format change would hide them)
 }
