@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "cli/run_flags.h"
 #include "process/command_line.h"
 #include "referee/check_bot.h"
@@ -29,7 +30,7 @@ int run_check_bot(const CheckBotCliOptions& o) {
   co.games = o.games;
   co.seed = o.seed;
   co.log_dir = o.run.log_dir;
-  co.time = time_control(o.run, 10000);
+  co.time = time_control(o.run);
   if (!o.quit_grace.empty())
     co.quit_grace = std::chrono::milliseconds(seconds_flag(o.quit_grace, "--quit-grace"));
   RunnerOptions ro;
@@ -53,10 +54,13 @@ void add_check_bot_command(CLI::App& app) {
       ->required();
   cmd->add_option("--game,-g", o->spec, "Game spec, e.g. flume or flume-cards:players=5")->required();
   cmd->add_option("--games,-n", o->games, "Games every copy of the bot plays in a row (default 10)")
-      ->check(CLI::Range(1, 100000));
-  cmd->add_option("--seed", o->seed, "Seed of the games and of the referee's steering moves (default 1)");
+      ->check(whole_number(1, 100000));
+  cmd->add_option("--seed", o->seed, "Seed of the games and of the referee's steering moves (default 1)")
+      ->check(seed_number());
   add_run_flags(*cmd, o->run, kTimeFlags | kProcessFlags | kLogDirFlag);
-  cmd->add_option("--quit-grace", o->quit_grace, "Seconds a bot has to exit after 'quit' (default 1)");
+  cmd->add_option("--quit-grace", o->quit_grace, "Seconds a bot has to exit after 'quit' (default 1)")
+      ->check(seconds_value(0, 3600 * 1000))
+      ->type_name("SECONDS");
   cmd->callback([o] {
     const int code = run_check_bot(*o);
     if (code != 0) throw CommandError{"the bot failed a check (see the FAIL lines above)", code};

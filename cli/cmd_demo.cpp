@@ -2,9 +2,10 @@
 // look at the engines without any bot processes.
 #include <iostream>
 
+#include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
-#include "cli/commands.h"
 
 namespace arena::cli {
 
@@ -12,8 +13,8 @@ void add_demo_command(CLI::App& app) {
   auto games = std::make_shared<int>(3);
   auto seed = std::make_shared<std::uint64_t>(1);
   auto* cmd = app.add_subcommand("demo", "Play random games of every game in-process and print the results");
-  cmd->add_option("--games,-n", *games, "Random games per game")->check(CLI::Range(1, 100000));
-  cmd->add_option("--seed", *seed, "Seed");
+  cmd->add_option("--games,-n", *games, "Random games per game")->check(whole_number(1, 100000));
+  cmd->add_option("--seed", *seed, "Seed")->check(seed_number());
   cmd->callback([games, seed] {
     for (const GameEntry* entry : all_games()) {
       auto game = make_game(entry->info.id);
@@ -34,7 +35,8 @@ void add_demo_command(CLI::App& app) {
         }
         auto results = state->results();
         for (size_t s = 0; s < results.size(); ++s)
-          std::cout << " seat " << s + 1 << " rank " << results[s].rank << " score " << results[s].score << ";";
+          std::cout << " seat " << s + 1 << " rank " << results[s].rank << " score " << results[s].score
+                    << ";";
         std::cout << "\n";
         if (g == 0) std::cout << state->render();
       }

@@ -3,6 +3,7 @@
 // and appends the records to --out.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -12,7 +13,9 @@
 #include <random>
 
 #include "cli/commands.h"
+#include "cli/human_text.h"
 #include "cli/match_watch.h"
+#include "cli/numeric_flag.h"
 #include "cli/record_file.h"
 #include "cli/run_flags.h"
 #include "engine/core/random.h"
@@ -111,6 +114,17 @@ std::vector<BotSpec> match_bots(const RunFlags& flags, bool& human) {
   return bots;
 }
 
+// After each game of a person's (`--bot NAME=human`): how it ended for them, by name, as the
+// person's own screen says it by seat: "me: you lost; ranks: 1. greedy  2. me".
+std::string human_result_line(const GameRecord& r, const std::string& human) {
+  const auto seat = std::find(r.players.begin(), r.players.end(), human);
+  if (seat == r.players.end() || r.results.size() != r.players.size()) return "";
+  std::vector<int> ranks;
+  for (const SeatResult& s : r.results) ranks.push_back(s.rank);
+  return human + ": " + verdict_for(static_cast<int>(seat - r.players.begin()) + 1, ranks) +
+         "; ranks: " + ranks_by_name(ranks, r.players);
+}
+
 // The openings of --openings, one per rotation of seats (each played from every seat).
 std::vector<Opening> match_openings(const RunFlags& flags, const Game& game) {
   if (flags.openings.empty()) return {};
@@ -163,9 +177,12 @@ void run_match(const MatchOptions& o) {
   const int seats = game->num_players();
   bool human = false;
   std::vector<BotSpec> bots = match_bots(o.run, human);
+  std::string human_name;  // the person's --bot name, if one plays
+  for (const NamedBot& nb : named_bots(o.run))
+    if (nb.command == "human") human_name = nb.name;
   check_seat_count(*game, bots.size(), human);
   RunnerOptions ro;
-  ro.time = time_control(o.run, 10000);
+  ro.time = time_control(o.run);
   apply_run_flags(o.run, ro);
   if (!o.out.empty()) ro.sandbox_hidden.push_back(std::filesystem::absolute(o.out).string());  // the records
   ro.event = o.event;
@@ -212,6 +229,8 @@ void run_match(const MatchOptions& o) {
     ++finished;
     if (record.termination == Termination::kStartFailure) ++start_failures;
     if (!o.quiet) std::cout << MatchSummary::game_line(record, finished, games) << "\n" << std::flush;
+    if (const std::string line = human_result_line(record, human_name); !o.quiet && !line.empty())
+      std::cout << line << "\n" << std::flush;
     if (sprt.active() && !sprt_decided) {
       sprt_decided = sprt.add(record);
       if (!o.quiet || sprt_decided) std::cout << sprt.progress_line() << "\n" << std::flush;
@@ -244,10 +263,11 @@ void add_match_command(CLI::App& app) {
   cmd->get_option("--bot")->required()->description(
       "NAME=COMMAND, once per bot; COMMAND is a program with its arguments, or 'human' to play yourself");
   cmd->add_option("--games,-n", o->games, "Number of games (default: one per seat rotation)")
-      ->check(CLI::Range(1, 100000000));
+      ->check(whole_number(1, 100000000));
   cmd->add_option_function<std::uint64_t>(
-      "--seed", [o](std::uint64_t s) { o->seed = s, o->seed_given = true; },
-      "Base seed (default: random, printed)");
+         "--seed", [o](std::uint64_t s) { o->seed = s, o->seed_given = true; },
+         "Base seed (default: random, printed)")
+      ->check(seed_number());
   cmd->add_option("--out,-o", o->out, "Append the game records (PGN) to this file");
   cmd->add_option("--event", o->event, "Event tag of the records");
   cmd->add_option("--sprt", o->sprt,
@@ -258,7 +278,7 @@ void add_match_command(CLI::App& app) {
          "--watch{1}", o->watch,
          "Draw a game live as it is played: --watch the first, --watch=N game N (redrawn on a terminal, "
          "one line per action otherwise)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   cmd->callback([o] { run_match(*o); });
 }
 

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "engine/core/registry.h"
 #include "referee/openings.h"
 
@@ -43,9 +44,9 @@ void add_openings_command(CLI::App& app) {
   auto o = std::make_shared<OpeningsOptions>();
   auto* cmd = app.add_subcommand("openings", "Write a file of balanced start positions for --openings");
   cmd->add_option("game", o->spec, "Game spec, e.g. clump:size=8")->required();
-  cmd->add_option("--count", o->count, "Openings to write (default 50)")->check(CLI::Range(1, 100000));
-  cmd->add_option("--plies", o->plies, "Moves in each opening (default 4)")->check(CLI::Range(1, 1000));
-  cmd->add_option("--seed", o->seed, "Seed (default 1)");
+  cmd->add_option("--count", o->count, "Openings to write (default 50)")->check(whole_number(1, 100000));
+  cmd->add_option("--plies", o->plies, "Moves in each opening (default 4)")->check(whole_number(1, 1000));
+  cmd->add_option("--seed", o->seed, "Seed (default 1)")->check(seed_number());
   cmd->add_option("--out,-o", o->out, "Write to this file (default: standard output)");
   cmd->callback([o] { run_openings(*o); });
 }

@@ -2,9 +2,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "engine/core/perft.h"
 #include "engine/core/registry.h"
-#include "cli/commands.h"
 
 namespace arena::cli {
 
@@ -19,9 +20,10 @@ struct PerftOptions {
 
 void add_perft_command(CLI::App& app) {
   auto opt = std::make_shared<PerftOptions>();
-  auto* cmd = app.add_subcommand("perft", "Count action sequences of exactly D actions (chance outcomes count)");
+  auto* cmd =
+      app.add_subcommand("perft", "Count action sequences of exactly D actions (chance outcomes count)");
   cmd->add_option("game", opt->spec, "Game spec, e.g. clump:size=6")->required();
-  cmd->add_option("--depth,-d", opt->depth, "Number of actions")->required()->check(CLI::Range(0, 64));
+  cmd->add_option("--depth,-d", opt->depth, "Number of actions")->required()->check(whole_number(0, 64));
   cmd->add_option("--moves", opt->moves, "Actions to play first, space separated, chance outcomes included");
   cmd->add_flag("--divide", opt->divide, "Print the subtotal of every first action");
   cmd->callback([opt] {
@@ -33,7 +35,8 @@ void add_perft_command(CLI::App& app) {
     while (in >> token) {
       ++index;
       if (state->is_terminal())
-        throw CommandError{"--moves: action " + std::to_string(index) + " '" + token + "' comes after the game ended"};
+        throw CommandError{"--moves: action " + std::to_string(index) + " '" + token +
+                           "' comes after the game ended"};
       ParsedMove p = state->parse_move(token);
       if (!p.ok()) throw CommandError{"--moves: action " + std::to_string(index) + ": " + p.error};
       state->apply(p.move);

@@ -9,9 +9,11 @@
 // what the seat saw (Turn::sample), so it shows only that seat's knowledge.
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/human_input.h"
 #include "cli/human_text.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
@@ -30,6 +32,7 @@ class HumanBot : public bot::Bot {
   void new_game(const bot::Turn& t) override {
     shown_actions_ = shown_events_ = 0;
     sampling_failed_ = false;
+    seat_ = t.seat;
     std::fputs(
         wrap_to_width("\n=== new game: " + t.spec + ", you are seat " + std::to_string(t.seat) + " of " +
                       std::to_string(t.players) + " ===\nType 'help' for the notation and the commands.\n")
@@ -73,11 +76,24 @@ class HumanBot : public bot::Bot {
     }
   }
 
+  // "you won" or "you lost" first, then the seats by rank and their scores. The seat's process
+  // knows no bot names; `arena match` prints the same ranks by name on its own output.
   void game_over(const std::string& reason, const std::vector<std::string>& results) override {
-    std::string text = "\n=== game over (" + reason + "):";
-    for (std::size_t i = 0; i < results.size(); ++i)
-      text += " seat " + std::to_string(i + 1) + " rank:score " + results[i] + ";";
-    std::fputs(wrap_to_width(text + " ===\n").c_str(), out_);
+    std::vector<int> ranks;
+    std::vector<std::string> names;
+    std::string scores;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      const std::string who = static_cast<int>(i) + 1 == seat_ ? "you" : "seat " + std::to_string(i + 1);
+      const std::size_t colon = results[i].find(':');
+      ranks.push_back(std::atoi(results[i].substr(0, colon).c_str()));
+      names.push_back(who);
+      scores += (scores.empty() ? "" : ", ") + who + " " +
+                (colon == std::string::npos ? "?" : results[i].substr(colon + 1));
+    }
+    std::string text = "\n=== game over (" + reason + ")";
+    if (seat_ >= 1 && seat_ <= static_cast<int>(ranks.size())) text += ": " + verdict_for(seat_, ranks);
+    text += " ===\nranks: " + ranks_by_name(ranks, names) + "\nscores: " + scores + "\n";
+    std::fputs(wrap_to_width(text).c_str(), out_);
     std::fflush(out_);
   }
 
@@ -155,29 +171,18 @@ class HumanBot : public bot::Bot {
   }
 
   // The engine's parser when there is a state (every spelling it accepts, its reason on a
-  // typo); otherwise the referee's list of legal moves.
+  // typo), the referee's list otherwise; case forgiven where only one move fits.
   bool accept(const bot::Turn& t, const State* state, const std::string& text, std::string& move) {
-    if (state) {
-      const ParsedMove p = state->parse_move(text);
-      if (p.ok()) {
-        move = state->move_to_string(p.move);
-        return true;
-      }
-      std::fputs(wrap_to_width(p.error + " (type 'help' for the notation)\n").c_str(), out_);
-      return false;
-    }
-    for (const auto& m : t.legal)
-      if (m == text) return move = text, true;
-    if (t.legal.empty()) return move = text, true;  // the referee will judge it
-    std::fputs(
-        wrap_to_width("'" + text + "' is not one of the legal moves; type 'help' for the notation\n").c_str(),
-        out_);
+    const TypedMove typed = read_typed_move(state, t.legal, text);
+    if (typed.ok) return move = typed.move, true;
+    std::fputs(wrap_to_width(typed.error + "\n").c_str(), out_);
     return false;
   }
 
   std::FILE* in_;
   std::FILE* out_;
   std::size_t shown_actions_ = 0, shown_events_ = 0;
+  int seat_ = 0;
   bool sampling_failed_ = false;
 };
 

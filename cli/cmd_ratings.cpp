@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "ratings/head_to_head.h"
 #include "ratings/json_text.h"
 #include "ratings/rating_table.h"
@@ -144,8 +145,8 @@ void add_ratings_command(CLI::App& app) {
   cmd->add_option("files", opts->files, "PGN record files")->required();
   cmd->add_option("--anchor", opts->anchor, "Fix one bot's rating: NAME=ELO (default: pool average 0)");
   cmd->add_option("--bootstrap", opts->bootstrap, "Also estimate intervals from N resamplings of whole games")
-      ->check(CLI::Range(0, 1000000));
-  cmd->add_option("--seed", opts->seed, "Seed of the bootstrap");
+      ->check(whole_number(0, 1000000));
+  cmd->add_option("--seed", opts->seed, "Seed of the bootstrap")->check(seed_number());
   cmd->add_option("--format", opts->format, "Output: text, csv or json")
       ->check(CLI::IsMember({"text", "csv", "json"}));
   cmd->add_option("--sprt", opts->sprt,

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "engine/core/registry.h"
 #include "ratings/json_text.h"
 #include "report/picture_json.h"
@@ -98,10 +99,11 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--games", f->games,
                   "Embed the replays of these games (numbers in report order, e.g. 1,5,10-20); default: "
                   "games in order until the replays reach --budget");
-  cmd->add_option("--budget", f->budget_mb,
-                  "Size in MB of the replays embedded without --games (default 16)");
+  cmd->add_option("--budget", f->budget_mb, "Size in MB of the replays embedded without --games (default 16)")
+      ->check(decimal_number(0, 1000000));
   cmd->add_option("--title", f->title, "The report's title");
   cmd->add_option("--dump-pictures", f->dump, "Print every picture of game N as JSON instead (for tests)")
+      ->check(whole_number_from(1))
       ->group("");
   cmd->footer("Exit status: 0 written; 2 bad input (a file that cannot be read or holds a broken record).");
   cmd->callback([f] { run(*f); });

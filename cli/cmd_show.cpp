@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "engine/core/registry.h"
 #include "records/pgn.h"
 #include "records/termination.h"
@@ -17,13 +18,35 @@ namespace {
 
 struct ShowOptions {
   std::string file;
-  int game = 1;
-  int ply = -1;  // -1: the end of the game
-  int seat = 0;  // 0: the full picture
+  std::string game_text = "1";  // a 1-based index, or a round label as logs print it ("1.2.2")
+  int game = 1;                 // the index, once read_game found it
+  int ply = -1;                 // -1: the end of the game
+  int seat = 0;                 // 0: the full picture
   bool all = false;
 };
 
-GameRecord read_game(const ShowOptions& o) {
+bool is_index(const std::string& text) {
+  return !text.empty() && text.size() < 9 && text.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// The index (1-based) of the game whose Round tag is `label`, as logs and summaries print it.
+int game_of_round(const ShowOptions& o, const std::vector<GameRecord>& games,
+                  const std::vector<PgnLocation>& where) {
+  std::vector<int> found;
+  for (std::size_t i = 0; i < games.size(); ++i)
+    if (games[i].round == o.game_text) found.push_back(where[i].game);
+  if (found.size() == 1) return found[0];
+  if (found.empty())
+    throw CommandError{"--game " + o.game_text + ": " + o.file +
+                       " holds no game of that round (--game takes a round label such as 1.2.2, or the "
+                       "game's number in the file)"};
+  std::string numbers;
+  for (int n : found) numbers += (numbers.empty() ? "" : ", ") + std::to_string(n);
+  throw CommandError{"--game " + o.game_text + ": games " + numbers + " of " + o.file +
+                     " are of that round; choose one by its number, e.g. --game " + std::to_string(found[0])};
+}
+
+GameRecord read_game(ShowOptions& o) {
   std::ifstream in(o.file, std::ios::binary);
   if (!in) throw CommandError{o.file + ": cannot read the file"};
   std::ostringstream text;
@@ -31,6 +54,7 @@ GameRecord read_game(const ShowOptions& o) {
   std::vector<PgnError> errors;
   std::vector<PgnLocation> where;
   std::vector<GameRecord> games = parse_pgn(text.str(), errors, where);
+  o.game = is_index(o.game_text) ? std::stoi(o.game_text) : game_of_round(o, games, where);
   for (std::size_t i = 0; i < games.size(); ++i)
     if (where[i].game == o.game) return std::move(games[i]);
   for (const PgnError& e : errors)
@@ -64,7 +88,7 @@ void print_position(const GameRecord& r, int number, const State& state, int ply
 
 std::string actor_name(int actor) { return actor == kChance ? "chance" : "seat " + std::to_string(actor); }
 
-void show(const ShowOptions& o) {
+void show(ShowOptions& o) {
   const GameRecord r = read_game(o);
   std::unique_ptr<Game> game;
   try {
@@ -105,13 +129,19 @@ void add_show_command(CLI::App& app) {
   auto o = std::make_shared<ShowOptions>();
   auto* cmd = app.add_subcommand("show", "Draw a recorded game's position, or what one seat was shown");
   cmd->add_option("file", o->file, "PGN record file")->required();
-  cmd->add_option("--game", o->game, "Which game of the file, 1-based (default 1)")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--game", o->game_text,
+                  "Which game: its number in the file, 1-based (default 1), or its round as logs print "
+                  "it, e.g. 1.2.2")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            return is_index(text) && std::stoi(text) == 0 ? std::string("games are numbered from 1") : "";
+          },
+          "N or ROUND"));
   cmd->add_option("--ply", o->ply, "Position after this many actions, chance included (default: the end)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number_from(0));
   cmd->add_option("--seat", o->seat,
                   "Show what this seat was shown (its observation) instead of the full picture")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number_from(1));
   cmd->add_flag("--all", o->all, "Print every position from the start to --ply (default: the end)");
   cmd->footer("Exit status: 0 shown; 2 bad input (a file, game, ply or seat that does not exist).");
   cmd->callback([o] { show(*o); });

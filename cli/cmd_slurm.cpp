@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "tournaments/shard.h"
 #include "tournaments/slurm_script.h"
 #include "tournaments/tournament.h"
@@ -91,13 +92,13 @@ void add_slurm_command(CLI::App& app) {
       ->required();
   cmd->add_option("--shards", f->shards, "Number of shards (array jobs)")
       ->required()
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_number(1, 100000));
   cmd->add_option("--out,-o", f->out, "Output folder (default: the configuration's \"out\")");
   cmd->add_option("--partition,-p", f->partition, "Slurm partition (default: the cluster's)");
   cmd->add_option("--time,-t", f->time, "Time limit per shard job, e.g. 2:00:00 (default: the partition's)");
   cmd->add_option("--cpus-per-task,-c", f->cpus,
                   "CPUs per shard job, also its games at once (default: the configuration's concurrency)")
-      ->check(CLI::Range(1, 4096));
+      ->check(whole_number(1, 4096));
   cmd->add_option("--sbatch-arg", f->sbatch_args,
                   "One more #SBATCH line, e.g. --sbatch-arg=--account=lab (repeatable)");
   cmd->add_option("--arena", f->arena, "The arena binary the jobs run (default: this one; shared storage)");

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "cli/run_flags.h"
 #include "tournaments/shard_folder.h"
 #include "tournaments/tournament.h"
@@ -91,27 +92,27 @@ void add_format_options(CLI::App& cmd, TournamentFlags& f) {
       ->check(CLI::IsMember({"round-robin", "gauntlet", "swiss", "knockout", "adaptive"}));
   cmd.add_option("--target-ci", f.target_ci,
                  "Adaptive: stop when every rating is within ± this many Elo (95%)")
-      ->check(CLI::Range(0.0, 10000.0));
+      ->check(decimal_number(0, 10000));
   cmd.add_option("--top", f.top, "Adaptive: order the top K only (default: the whole table)")
-      ->check(CLI::Range(0, 1000000));
+      ->check(whole_number(0, 1000000));
   cmd.add_option("--batch", f.batch, "Adaptive: tables per batch (default: as many as bots)")
-      ->check(CLI::Range(0, 10000000));
+      ->check(whole_number(0, 10000000));
   cmd.add_option("--confidence", f.confidence,
                  "Adaptive: likelihood of superiority that separates two bots (default 0.95)")
-      ->check(CLI::Range(0.5, 0.999999));
+      ->check(decimal_number(0.5, 0.999999));
   cmd.add_option("--min-share", f.min_share,
                  "Adaptive: the fewest games a bot plays, as a share of the mean (default 0.25)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(decimal_number(0, 1));
   cmd.add_option("--seeds", f.seeds, "Knockout: bot names best seed first, A,B,C (default: --bot order)")
       ->delimiter(',');
   cmd.add_option("--seeds-from", f.seeds_from,
                  "Knockout: seed by the ratings of a previous tournament's folder (DIR or its "
                  "ratings.json); unrated bots follow in --seeds order");
   cmd.add_option("--advance", f.advance, "Knockout, multi-seat games: bots each table sends on")
-      ->check(CLI::Range(1, 1000));
+      ->check(whole_number(1, 1000));
   cmd.add_option("--extra-pairs", f.extra_pairs,
                  "Knockout: most extra pairs (multi-seat: sets) a tied match plays (default 3)")
-      ->check(CLI::Range(0, 1000));
+      ->check(whole_number(0, 1000));
   cmd.add_option("--sprt", f.sprt,
                  "Gauntlet, two seats: stop each pairing on SPRT, elo0=..,elo1=..,alpha=..,beta=.. "
                  "(--games caps it)");
@@ -138,18 +139,21 @@ void add_tournament_command(CLI::App& app) {
   cmd->add_option("--config", f->config_file, "JSON configuration file (flags given as well override it)");
   cmd->add_option("--resume", f->resume_dir, "Continue the tournament in this output folder");
   add_run_flags(*cmd, f->run, kTournamentRunFlags);
+  // A tournament keeps its game clock with --move-time (tournament.json's "tc"): say so.
+  cmd->get_option("--tc")->description(std::string("Game clock BASE+INC in seconds per seat (default ") +
+                                       kDefaultTc + "; --move-time adds a cap per move to it)");
   add_format_options(*cmd, *f);
   cmd->add_option("--gauntlet", f->gauntlet, "Gauntlet: a chosen bot that meets all others (repeatable)");
   cmd->add_option("--games,-n", f->games,
                   "Games per pairing per round (two seats: even); adaptive: the most games in all")
-      ->check(CLI::Range(0, 1000000));
+      ->check(whole_number(0, 1000000));
   cmd->add_option("--rounds", f->rounds, "Repeats of the whole schedule; Swiss: rounds")
-      ->check(CLI::Range(1, 1000000));
-  cmd->add_option("--seed", f->seed,
-                  "Master seed (default 1; use a secret one for hidden-information games)");
+      ->check(whole_number(1, 1000000));
+  cmd->add_option("--seed", f->seed, "Master seed (default 1; use a secret one for hidden-information games)")
+      ->check(seed_number());
   cmd->add_option("--out,-o", f->out, "Output folder");
   cmd->add_option("--max-tables", f->max_tables, "Multi-seat games: tables per round")
-      ->check(CLI::Range(0, 10000000));
+      ->check(whole_number(0, 10000000));
   cmd->add_option("--shard", f->shard,
                   "Play only shard I of N (I/N, from 0) into --out; again on that folder: continue it");
   cmd->add_flag("--quiet,-q", f->quiet, "No progress output");

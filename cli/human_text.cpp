@@ -1,5 +1,6 @@
 #include "cli/human_text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
@@ -48,6 +49,28 @@ std::string legal_moves_text(const std::vector<std::string>& legal) {
     words.insert(words.end(), groups[k].begin(), groups[k].end());
     out += wrap_words(words, "  ", std::string(k.size() + 5, ' '));  // under the group's first move
   }
+  return out;
+}
+
+std::string verdict_for(int me, const std::vector<int>& ranks) {
+  const int mine = ranks.at(static_cast<std::size_t>(me - 1));
+  const auto firsts = std::count(ranks.begin(), ranks.end(), 1);
+  if (firsts == static_cast<long>(ranks.size())) return "a draw";
+  if (mine == 1) return firsts > 1 ? "you shared first place" : "you won";
+  const int places = *std::max_element(ranks.begin(), ranks.end());
+  return places > 2 ? "you lost (place " + std::to_string(mine) + " of " + std::to_string(places) + ")"
+                    : "you lost";
+}
+
+std::string ranks_by_name(const std::vector<int>& ranks, const std::vector<std::string>& names) {
+  std::map<int, std::string> by_rank;
+  for (std::size_t s = 0; s < ranks.size() && s < names.size(); ++s) {
+    std::string& place = by_rank[ranks[s]];
+    place += (place.empty() ? "" : ", ") + names[s];
+  }
+  std::string out;
+  for (const auto& [rank, who] : by_rank)
+    out += (out.empty() ? "" : "  ") + std::to_string(rank) + ". " + who;
   return out;
 }
 

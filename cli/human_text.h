@@ -1,6 +1,7 @@
 // Text layout for the human seat (cli/cmd_play_human.cpp), free of any game's rules: the
 // legal moves wrapped on whole moves to 80 columns and grouped by their leading part when
-// there are many, and a run of action descriptions with repeats folded together.
+// there are many, a run of action descriptions with repeats folded together, and how a game
+// ended for the person.
 #pragma once
 
 #include <string>
@@ -23,6 +24,15 @@ std::string move_group(const std::string& move);
 // "legal moves (N):" and the list, one group per line as "[KEY] m m m" when there are many
 // moves and grouping shortens the list, otherwise simply wrapped.
 std::string legal_moves_text(const std::vector<std::string>& legal);
+
+// How a game ended for the person in seat `me` (1-based), from every seat's rank: "you won",
+// "you shared first place", "you lost" (with "place N of M" when there were more than two
+// places), or "a draw" when every seat ranks first.
+std::string verdict_for(int me, const std::vector<int>& ranks);
+
+// The seats' names in rank order, best first, equal ranks under one number:
+// "1. greedy  2. me, random".
+std::string ranks_by_name(const std::vector<int>& ranks, const std::vector<std::string>& names);
 
 // Consecutive lines that differ only in their last word are folded into one:
 // "you were dealt 7", "you were dealt 9" -> "you were dealt 7, 9".

@@ -11,6 +11,32 @@
 #include "cli/commands.h"
 #include "engine/core/user_error.h"
 
+namespace {
+
+bool all(const CLI::App*) { return true; }
+
+// The first word that is not a flag names the subcommand. CLI11 answers `arena NOSUCH --help`
+// with the main help and status 0, as if NOSUCH were fine: it is refused here instead.
+std::string unknown_subcommand(const CLI::App& app, int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word.empty() || word[0] == '-') continue;
+    for (const CLI::App* sub : app.get_subcommands(all))
+      if (sub->check_name(word)) return "";
+    return word;
+  }
+  return "";
+}
+
+std::string subcommand_names(const CLI::App& app) {
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands(all))
+    if (!sub->get_group().empty()) names += (names.empty() ? "" : ", ") + sub->get_name();  // "": hidden
+  return names;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"Arena: a referee for bot games (clump, flume, flows, flush, flume-cards)", "arena"};
   app.set_version_flag("--version", std::string("arena ") + ARENA_VERSION);
@@ -34,6 +60,11 @@ int main(int argc, char** argv) {
   arena::cli::add_report_command(app);
   arena::cli::add_merge_command(app);
   arena::cli::add_slurm_command(app);
+  if (const std::string word = unknown_subcommand(app, argc, argv); !word.empty()) {
+    std::cerr << "arena: error: '" << word << "' is not a command (the commands: " << subcommand_names(app)
+              << ")\n(run 'arena --help' for what each does)\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

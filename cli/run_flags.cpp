@@ -4,6 +4,7 @@
 #include <set>
 
 #include "cli/commands.h"
+#include "cli/numeric_flag.h"
 #include "process/bot_process.h"
 #include "process/command_line.h"
 
@@ -15,12 +16,20 @@ void add_run_flags(CLI::App& cmd, RunFlags& f, unsigned groups) {
                    "NAME=COMMAND, once per bot; COMMAND is a program (a path or a name in PATH) with its "
                    "arguments");
   if (groups & kTimeFlags) {
-    cmd.add_option("--tc", f.tc, "Game clock BASE+INC in seconds per seat, e.g. 10+0.1");
-    cmd.add_option("--move-time", f.move_time, "Hard limit per move in seconds, e.g. 2 or 0.5");
-    cmd.add_option("--startup-time", f.startup_time,
-                   "Seconds a bot has to answer the handshake (default 10)");
+    // The limits of a tournament.json's move_time and startup_time (tournaments/config.cpp).
+    cmd.add_option("--tc", f.tc,
+                   std::string("Game clock BASE+INC in seconds per seat (default ") + kDefaultTc +
+                       " when --move-time is not given either)")
+        ->check(clock_value())
+        ->type_name("BASE+INC");
+    cmd.add_option("--move-time", f.move_time, "Hard limit per move in seconds, e.g. 2 or 0.5")
+        ->check(seconds_value(0, 86400 * 1000))
+        ->type_name("SECONDS");
+    cmd.add_option("--startup-time", f.startup_time, "Seconds a bot has to answer the handshake (default 10)")
+        ->check(seconds_value(1, 3600 * 1000))
+        ->type_name("SECONDS");
     cmd.add_option("--margin", f.margin_ms, "Milliseconds of grace added to every deadline (default 50)")
-        ->check(CLI::Range(0, 60000));
+        ->check(whole_number(0, 60000));
   }
   if (groups & kProcessFlags) {
     cmd.add_option("--sandbox", f.sandbox, "none (default) or bwrap: run every bot under bubblewrap")
@@ -30,12 +39,12 @@ void add_run_flags(CLI::App& cmd, RunFlags& f, unsigned groups) {
                    "those its command names; repeat for more");
     cmd.add_option("--max-memory", f.max_memory_mib,
                    "Address-space limit per bot process in MiB (0: none; default 2048)")
-        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 20));
+        ->check(whole_number(0, 1 << 20));
   }
   if (groups & kConcurrencyFlag)
     cmd.add_option("--concurrency,-j,-k", f.concurrency,
                    "Games played at once (default 1; -j and -k are aliases)")
-        ->check(CLI::Range(1, 1024));
+        ->check(whole_number(1, 1024));
   if (groups & kLegalFlag)
     cmd.add_flag("--no-legal", f.no_legal, "Do not send the list of legal moves before each decision");
   if (groups & kLogDirFlag)
@@ -48,7 +57,7 @@ void add_run_flags(CLI::App& cmd, RunFlags& f, unsigned groups) {
         ->check(CLI::IsMember({"sequential", "random"}));
     cmd.add_option("--random-opening-plies", f.random_opening_plies,
                    "Random legal moves the referee plays from each game's seed before the bots start")
-        ->check(CLI::Range(0, 10000));
+        ->check(whole_number(0, 10000));
   }
 }
 
@@ -56,18 +65,17 @@ std::int64_t seconds_flag(const std::string& text, const char* flag) {
   return parse_seconds(text, flag);  // TimeControlError (a UserError) names the flag
 }
 
-TimeControl time_control(const RunFlags& f, std::int64_t default_move_ms) {
+TimeControl time_control(const RunFlags& f) {
   TimeControl t;
-  if (!f.tc.empty()) {
+  if (!f.tc.empty() || f.move_time.empty()) {
     try {
-      parse_tc(f.tc, t);
+      parse_tc(f.tc.empty() ? kDefaultTc : f.tc, t);
     } catch (const TimeControlError& e) {
       throw CommandError(std::string("--tc: ") + e.what());
     }
   }
   if (!f.move_time.empty()) t.move_time_ms = seconds_flag(f.move_time, "--move-time");
   if (!f.startup_time.empty()) t.startup_ms = seconds_flag(f.startup_time, "--startup-time");
-  if (f.tc.empty() && f.move_time.empty()) t.move_time_ms = default_move_ms;
   t.margin_ms = f.margin_ms;
   return t;
 }

@@ -38,9 +38,14 @@ enum RunFlagGroup : unsigned {
 
 void add_run_flags(CLI::App& cmd, RunFlags& flags, unsigned groups);
 
+// The clock of match, tournament and check-bot when neither --tc nor --move-time is given:
+// one default everywhere, so a bot checked with check-bot meets the clock it plays under
+// (and never waits for ever on a silent bot). The same as TournamentConfig::tc.
+inline constexpr const char* kDefaultTc = "10+0.1";
+
 // The time control of the flags, validated; an error names the flag. Without --tc and
-// --move-time, `default_move_ms` per move (never wait for ever on a silent bot).
-TimeControl time_control(const RunFlags& flags, std::int64_t default_move_ms);
+// --move-time, kDefaultTc.
+TimeControl time_control(const RunFlags& flags);
 
 // Seconds as typed (--move-time 2.5) in milliseconds, validated; an error names `flag`.
 std::int64_t seconds_flag(const std::string& text, const char* flag);

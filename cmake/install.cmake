@@ -12,7 +12,7 @@ set_target_properties(arena_protocol PROPERTIES EXPORT_NAME protocol)
 install(TARGETS arena_engine arena_protocol EXPORT ArenaTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${ARENA_INSTALL_INCLUDEDIR})
-install(TARGETS arena first_move_bot greedy_bot random_bot RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS arena first_move_bot greedy_bot random_bot mcts_bot RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # Headers keep their paths ("engine/core/game.h", "protocol/arena_bot.hpp").
 install(DIRECTORY engine/ DESTINATION ${ARENA_INSTALL_INCLUDEDIR}/engine FILES_MATCHING PATTERN "*.h")

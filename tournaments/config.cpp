@@ -172,19 +172,38 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
   TournamentConfig c;
   try {
     Reader r(root.as_object(), "",
-             {
-                 "game",        "bots",           "format",
-                 "gauntlet",    "games",          "rounds",
-                 "tc",          "move_time",      "startup_time",
-                 "margin_ms",   "concurrency",    "seed",
-                 "out",         "legal_moves",    "max_tables",
-                 "sandbox",     "sandbox_binds",  "max_memory_mib",
-                 "openings",    "openings_order", "random_opening_plies",
-                 "seeds",       "seeds_from",     "advance",
-                 "extra_pairs", "sprt",           "target_ci",
-                 "top",         "batch",          "confidence",
-                 "min_share",
-             });
+             {"game",
+              "bots",
+              "format",
+              "gauntlet",
+              "games",
+              "rounds",
+              "tc",
+              "move_time",
+              "startup_time",
+              "margin_ms",
+              "concurrency",
+              "seed",
+              "out",
+              "legal_moves",
+              "max_tables",
+              "sandbox",
+              "sandbox_binds",
+               "max_memory_mib",
+              "openings",
+              "openings_order",
+              "random_opening_plies",
+              "seeds",
+              "seeds_from",
+              "advance",
+              "extra_pairs",
+              "sprt",
+              "target_ci",
+              "top",
+              "batch",
+              "confidence",
+              "min_share",
+              "started_in"});
     r.get("game", c.game);
     c.format = read_format(r, c.format);
     r.get("gauntlet", c.gauntlet);
@@ -197,6 +216,7 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
     r.get("concurrency", c.concurrency, 1, 1024);
     r.get("seed", c.seed);
     r.get("out", c.out);
+    r.get("started_in", c.started_in);
     r.get("legal_moves", c.legal_moves);
     r.get("max_tables", c.max_tables, 0, 10000000);
     r.get("sandbox", c.sandbox);
@@ -246,6 +266,7 @@ std::string config_to_json(const TournamentConfig& c) {
   o["concurrency"] = c.concurrency;
   o["seed"] = c.seed;
   o["out"] = c.out;
+  if (!c.started_in.empty()) o["started_in"] = c.started_in;
   o["legal_moves"] = c.legal_moves;
   o["max_tables"] = c.max_tables;
   o["sandbox"] = c.sandbox;

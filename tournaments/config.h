@@ -37,7 +37,11 @@ struct TournamentConfig {
   int margin_ms = 50;  // allowance added to every deadline
   int concurrency = 1;
   std::uint64_t seed = 1;
-  std::string out;               // output folder
+  std::string out;  // output folder
+  // The folder the tournament was started from (absolute): relative bot commands and bots
+  // without a workdir mean what they meant there, so --resume works from any folder. Empty in
+  // a tournament.json of an older Arena: then the current folder, as before.
+  std::string started_in;
   bool legal_moves = true;       // send legal moves before each decision
   int max_tables = 0;            // multi-seat games: tables per round; 0 = automatic
   std::string sandbox = "none";  // "none" or "bwrap": every bot under bubblewrap (docs/security.md)

@@ -77,6 +77,7 @@ ShardFolder read_folder(const std::string& dir, bool partial) {
 std::string differing_keys(const TournamentConfig& a, const TournamentConfig& b) {
   auto object = [](TournamentConfig c) {
     c.out.clear();
+    c.started_in.clear();
     c.concurrency = 1;
     return boost::json::parse(config_to_json(c)).as_object();
   };

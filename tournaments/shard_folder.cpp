@@ -18,6 +18,7 @@ const char* kShardFile = "shard.json";
 std::string config_fingerprint(const TournamentConfig& config) {
   TournamentConfig c = config;
   c.out.clear();
+  c.started_in.clear();  // shards of one tournament may start in folders of different machines
   c.concurrency = 1;
   const std::string text = config_to_json(c);
   boost::uuids::detail::sha1 hash;

@@ -116,7 +116,13 @@ UserError storage_error(const WriteError& e, const std::string& dir, int committ
                    "Free some space, then continue with: arena tournament --resume " + dir);
 }
 
-std::vector<BotSpec> bot_specs(const TournamentConfig& c) {
+// The bots as started from the folder the tournament was started in, whichever folder runs
+// it now (tournament.json keeps the commands as typed: a shard's folder may move machines).
+// In the sandbox too: there the working directory is only a path, not a view of the folder
+// (process/sandbox_view.h), so the start folder's other files (the output folder) stay hidden.
+std::vector<BotSpec> bot_specs(const TournamentConfig& config) {
+  TournamentConfig c = config;
+  if (!c.started_in.empty()) resolve_config_paths(c, c.started_in);
   std::vector<BotSpec> bots;
   for (const auto& b : c.bots) {
     BotSpec spec;
@@ -290,6 +296,7 @@ TournamentRun start_tournament(const TournamentConfig& given, bool quiet, std::F
   validate_config(given);
   if (shard) check_shardable(given);
   TournamentConfig config = given;
+  if (config.started_in.empty()) config.started_in = fs::current_path().string();
   // Read once, now: tournament.json keeps the resolved seeds, so --resume needs no ratings.
   if (!config.seeds_from.empty()) config.seeds = seeds_from_ratings(config);
   // Everything that can be refused is refused before any folder is made.

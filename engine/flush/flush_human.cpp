@@ -78,7 +78,7 @@ std::string FlushState::render_for(int seat) const {
 
 std::string FlushState::describe_action(int seat, Move m) const {
   std::string said = describe_alone(seat, m);
-  if (!ends_round(m)) return said;
+  if (!ends_round(m)) return said.empty() ? said : said + skipped_text(seat, m);
   // The hands still held are laid down for scoring (round_end.cpp).
   said += "; hands shown:";
   const char* sep = " ";
@@ -87,6 +87,29 @@ std::string FlushState::describe_action(int seat, Move m) const {
       said += sep + seat_name(s + 1, seat) + " " + cards_text(seats_[s].hand);
       sep = ", ";
     }
+  return said;
+}
+
+// After a completed play (a pick-up or a Blind's added cards included) that was not flushed,
+// each of its Skip cards passes over the next player still in: "; seat 3 is skipped", so a
+// person sees why a turn did not come (docs/rules/flush.md, Skip).
+std::string FlushState::skipped_text(int seat, Move m) const {
+  if (current_player() < 1) return "";
+  const MoveType type = move_type(m);
+  if (type != MoveType::kPlay && type != MoveType::kPickup && type != MoveType::kAdd) return "";
+  FlushState after = *this;
+  after.apply(m);
+  if (after.phase_ != Phase::kPlay || after.round_ != round_ || after.num_plays_ == 0) return "";
+  const PilePlay& top = after.plays_[after.num_plays_ - 1];
+  if (top.seat != to_move_) return "";  // the play is not complete yet
+  int skips = 0;
+  for (int i = 0; i < top.count; ++i) skips += is_skip(after.pile_[top.begin + i]);
+  std::string said;
+  for (int i = 0, s = to_move_; i < skips; ++i) {
+    s = after.next_live(s, 1);
+    said += (said.empty() ? "; " : ", then ") + seat_name(s + 1, seat) + (s + 1 == seat ? " are" : " is") +
+            " skipped";
+  }
   return said;
 }
 

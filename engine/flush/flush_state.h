@@ -130,6 +130,7 @@ class FlushState : public StateBase<FlushState> {
   int points(int kind) const;
 
   std::string describe_alone(int seat, Move m) const;  // describe_action without the hands shown
+  std::string skipped_text(int seat, Move m) const;    // "; seat 3 is skipped" after a Skip
   std::string pile_lines(int seat) const;              // render_for's pile, wrapped to 80 columns
   std::string play_text_error(const std::vector<WrittenCard>& cards, bool pickup_marked, Move& move) const;
 

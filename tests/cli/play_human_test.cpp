@@ -145,6 +145,14 @@ TEST_CASE("human seat: a whole Clump game typed with the engine's spellings, hel
   CHECK(s.screen.find("=== game over") != std::string::npos);
   CHECK(s.screen.find("not one of the legal moves") == std::string::npos);
   CHECK(longest_line(s.screen) <= 80);
+  // The end says who won, to the person, and by name on the match's output.
+  const bool won =
+      s.screen.find("=== game over (normal): you won ===\nranks: 1. you  2. seat 2\n") != std::string::npos;
+  const bool lost =
+      s.screen.find("=== game over (normal): you lost ===\nranks: 1. seat 2  2. you\n") != std::string::npos;
+  CHECK(won != lost);
+  CHECK(s.log.find(won ? "me: you won; ranks: 1. me  2. r" : "me: you lost; ranks: 1. r  2. me") !=
+        std::string::npos);
   const std::string pgn = slurp(s.dir + "/games.pgn");
   CHECK(count(pgn, "[Result ") == 1);
   CHECK(pgn.find("[Result \"*\"]") == std::string::npos);
@@ -162,7 +170,7 @@ TEST_CASE("human seat: Flume (cards) is readable and every typed move is the sea
   INFO(s.screen << "\n---\n" << s.log);
   CHECK(s.status == 0);
   CHECK(s.screen.find("Cards: the rank\nA K Q J T") != std::string::npos);  // flume-cards' notation_help
-  CHECK(s.screen.find("'hello'") != std::string::npos);                // the reason for the typo
+  CHECK(s.screen.find("'hello'") != std::string::npos);                     // the reason for the typo
   CHECK(s.screen.find("=== game over") != std::string::npos);
   CHECK(longest_line(s.screen) <= 80);
   std::filesystem::remove_all(s.dir);
@@ -176,6 +184,23 @@ TEST_CASE("human seat: Flush, a game with many moves: legal moves grouped and wr
   CHECK(s.status == 0);
   CHECK(s.screen.find("=== game over") != std::string::npos);
   CHECK(s.screen.find("since your last turn:") != std::string::npos);
+  CHECK(longest_line(s.screen) <= 80);
+  std::filesystem::remove_all(s.dir);
+}
+
+TEST_CASE("human seat: Flush typed in upper case; pick-ups and skipped turns are told", "[cli]") {
+  const Session s = play("match flush:players=3,limit=20 --bot me=human --bot a=" + kRandom +
+                             " --bot b=" + kRandom + " --games 1 --seed 6",
+                         [](int, const std::string& screen) { return upper(first_legal(screen)); });
+  INFO(s.screen << "\n---\n" << s.log);
+  CHECK(s.status == 0);
+  CHECK(s.screen.find("type 'help'") == std::string::npos);  // every move accepted (4B for 4b, ...)
+  CHECK(s.screen.find(" picked up the pile with ") != std::string::npos);
+  CHECK(s.screen.find("; you are skipped") != std::string::npos);
+  CHECK(s.screen.find("; seat 2 is skipped") != std::string::npos);
+  CHECK(s.screen.find("=== game over (normal): you ") != std::string::npos);
+  CHECK(s.log.find("me: you ") != std::string::npos);
+  CHECK(s.log.find("; ranks: 1. ") != std::string::npos);
   CHECK(longest_line(s.screen) <= 80);
   std::filesystem::remove_all(s.dir);
 }
@@ -197,6 +222,7 @@ TEST_CASE("human seat: Ctrl-C keeps the finished game and the interrupted one (R
   INFO(s.screen << "\n---\n" << s.log);
   CHECK(s.status == 130);
   CHECK(s.log.find("match interrupted after 1 of 3 games") != std::string::npos);
+  CHECK(s.screen.find("=== game over (resign): you lost ===") != std::string::npos);
   const std::string pgn = slurp(s.dir + "/games.pgn");
   CHECK(count(pgn, "[Game ") == 2);
   CHECK(pgn.find("[Termination \"resign") != std::string::npos);

@@ -60,6 +60,16 @@ TEST_CASE("cli: every usage error is 'arena: error:' with exit status 2, never C
   CHECK(arena("--version").status == 0);
 }
 
+TEST_CASE("cli: an unknown subcommand is refused, with --help too", "[cli]") {
+  for (const char* args : {"NOSUCH --help", "NOSUCH", "--version-typo NOSUCH -h"}) {
+    const Run r = arena(args);
+    INFO(args << "\n" << r.out);
+    CHECK(r.status == 2);
+    CHECK(r.out.find("arena: error: 'NOSUCH' is not a command (the commands: games, perft") == 0);
+  }
+  CHECK(arena("match --help").status == 0);
+}
+
 TEST_CASE("cli: the shared flags behave the same in match, tournament and check-bot", "[cli]") {
   const std::string dir = temp_dir();
   // A bad --move-time is named, in every command.

@@ -54,7 +54,8 @@ struct TempDir {
 };
 
 // The state of game `index` (0-based) of `pgn` after `ply` actions.
-std::unique_ptr<State> replay(const std::string& pgn, std::size_t index, int ply, std::unique_ptr<Game>& game) {
+std::unique_ptr<State> replay(const std::string& pgn, std::size_t index, int ply,
+                              std::unique_ptr<Game>& game) {
   std::vector<PgnError> errors;
   const auto games = parse_pgn(pgn, errors);
   REQUIRE(index < games.size());
@@ -69,8 +70,8 @@ std::unique_ptr<State> replay(const std::string& pgn, std::size_t index, int ply
 TEST_CASE("arena show: the picture at a ply, a seat's view, every ply, clear errors", "[cli]") {
   TempDir dir;
   const std::string pgn = dir.path + "/games.pgn", bot = std::string(ARENA_BIN_DIR) + "/random_bot";
-  const Run played = arena_cmd("match flush:players=3 --bot a=" + bot + " --bot b=" + bot + " --bot c=" + bot +
-                               " --games 3 --seed 5 -q --out " + pgn);
+  const Run played = arena_cmd("match flush:players=3 --bot a=" + bot + " --bot b=" + bot +
+                               " --bot c=" + bot + " --games 3 --seed 5 -q --out " + pgn);
   REQUIRE(played.status == 0);
   const std::string text = slurp(pgn);
   std::unique_ptr<Game> game;
@@ -123,4 +124,30 @@ TEST_CASE("arena show: the picture at a ply, a seat's view, every ply, clear err
     CHECK(r.status == 2);
     CHECK(r.out.find("action 30 'zz' does not replay") != std::string::npos);
   }
+}
+
+TEST_CASE("arena show --game takes the round label the logs print, as well as the index", "[cli]") {
+  TempDir dir;
+  const std::string bot = std::string(ARENA_BIN_DIR) + "/random_bot";
+  const Run played = arena_cmd("tournament clump:size=6 --bot a=" + bot + " --bot b=" + bot +
+                               " --bot c=" + bot + " --games 2 --seed 3 -q --out " + dir.path + "/t");
+  REQUIRE(played.status == 0);
+  const std::string pgn = dir.path + "/t/games.pgn";
+  std::vector<PgnError> errors;
+  const auto games = parse_pgn(slurp(pgn), errors);
+  REQUIRE(games.size() == 6);
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    INFO("game " << i + 1 << " round " << games[i].round);
+    REQUIRE(games[i].round.find('.') != std::string::npos);
+    const Run by_label = arena_cmd("show " + pgn + " --game " + games[i].round);
+    const Run by_index = arena_cmd("show " + pgn + " --game " + std::to_string(i + 1));
+    CHECK(by_label.status == 0);
+    CHECK(by_label.out == by_index.out);
+  }
+  Run r = arena_cmd("show " + pgn + " --game 9.9.9");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("--game 9.9.9: " + pgn + " holds no game of that round") != std::string::npos);
+  r = arena_cmd("show " + pgn + " --game 0");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("games are numbered from 1") != std::string::npos);
 }

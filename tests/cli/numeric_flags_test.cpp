@@ -1,0 +1,118 @@
+// Every numeric flag's error names its real limits in plain numbers (cli/numeric_flag.h),
+// never CLI11's "0.000000 to 1797693134862315..." nor a type's sentinel such as 2147483647:
+// a few flags by their exact message, then every numeric option of every subcommand's
+// --help given values out of any range.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+Run arena(const std::string& args) {
+  Run r;
+  FILE* p = ::popen((std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1 </dev/null").c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::vector<std::string> subcommands() {
+  std::vector<std::string> out;
+  std::istringstream in(arena("--help").out);
+  bool listing = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("Subcommands:", 0) == 0)
+      listing = true;
+    else if (listing && line.empty())
+      break;
+    else if (listing)
+      out.push_back(line.substr(2, line.find(' ', 2) - 2));
+  }
+  return out;
+}
+
+// The long flags of a --help text whose value is a number ("  -n,--games INT:from 1 to ...",
+// "  --move-time SECONDS:from 0 to 86400", "  --tc BASE+INC").
+std::vector<std::string> numeric_flags(const std::string& help) {
+  std::vector<std::string> flags;
+  static const std::regex line_re(
+      R"(^\s+(?:-\w,)*(--[a-z][a-z-]*)(?:,-\w)*\s+(?:INT|UINT|FLOAT|NUMBER|SECONDS|BASE\+INC)(?:\s|:|$))");
+  std::istringstream in(help);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, line_re)) flags.push_back(m[1]);
+  }
+  return flags;
+}
+
+bool has_sentinel(const std::string& text) {
+  for (const char* s : {"1797693134862", "2147483647", "4294967295", "9223372036854775807",
+                        "18446744073709551615", "0.000000", "2.22507"})
+    if (text.find(s) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("cli: a numeric flag's error names its real limits", "[cli]") {
+  struct Case {
+    const char* args;
+    const char* message;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"match clump --bot a=x --bot b=x --games 0",
+            "--games: must be a whole number from 1 to 100000000, not '0'"},
+           {"tournament clump --confidence 2",
+            "--confidence: must be a number from 0.5 to 0.999999, not '2'"},
+           {"tournament clump --target-ci -5", "--target-ci: must be a number from 0 to 10000, not '-5'"},
+           {"show x.pgn --seat 0", "--seat: must be a whole number, 1 or more, not '0'"},
+           {"show x.pgn --ply 99999999999", "--ply: '99999999999' is too large"},
+           {"match clump --bot a=x --bot b=x --seed -3", "--seed: must be a whole number from 0 to 2^64 - 1"},
+           {"check-bot x --game clump --margin 70000", "--margin: must be a whole number from 0 to 60000"},
+           {"report x --budget nan", "--budget: must be a number from 0 to 1000000, not 'nan'"},
+           {"match clump --bot a=x --move-time 100000",
+            "--move-time: '100000' is not a number of seconds from 0 to 86400, to the millisecond"},
+           {"tournament clump --startup-time 0",
+            "--startup-time: '0' is not a number of seconds from 0.001 to 3600"},
+           {"check-bot x --game clump --tc 0+0",
+            "--tc: '0+0' is not BASE+INC in seconds (e.g. 10+0.1): each from 0 to 100000000"},
+       }) {
+    const Run r = arena(c.args);
+    INFO(c.args << "\n" << r.out);
+    CHECK(r.status == 2);
+    CHECK(r.out.find(c.message) != std::string::npos);
+  }
+}
+
+TEST_CASE("cli: no numeric flag of any subcommand prints a sentinel range", "[cli]") {
+  const auto subs = subcommands();
+  REQUIRE(subs.size() >= 9);
+  int checked = 0;
+  for (const std::string& sub : subs) {
+    for (const std::string& flag : numeric_flags(arena(sub + " --help").out)) {
+      for (const char* value : {"-1", "99999999999999999999", "1e999", "-1e999", "x"}) {
+        const std::string args = sub + " " + flag + "=" + value;
+        const Run r = arena(args);
+        INFO("arena " << args << "\n" << r.out);
+        CHECK(r.status == 2);
+        CHECK(r.out.find(flag) != std::string::npos);
+        CHECK_FALSE(has_sentinel(r.out));
+      }
+      ++checked;
+    }
+  }
+  CHECK(checked >= 40);  // the walk found the numeric flags (a --help format change would hide them)
+}

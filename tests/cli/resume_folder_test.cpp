@@ -1,0 +1,103 @@
+// `arena tournament --resume DIR` from another folder than the start: relative bot commands
+// mean what they meant in the folder the tournament was started from (tournament.json keeps
+// it as "started_in"), so the resumed tournament equals an uninterrupted one.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+// `arena ARGS` run in folder `cwd`.
+Run arena_in(const fs::path& cwd, const std::string& args) {
+  Run r;
+  const std::string cmd = "cd '" + cwd.string() + "' && " + ARENA_BIN_DIR + "/arena " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Records with the measured times taken out: everything else must match exactly.
+std::string without_times(const std::string& pgn) {
+  static const std::regex time(R"( [0-9]+(\.[0-9]+)?s\})");
+  return std::regex_replace(pgn, time, "}");
+}
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char t[] = "/tmp/arena-resume-XXXXXX";
+    REQUIRE(::mkdtemp(t));
+    path = t;
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+// Cuts the tournament in `dir` back to its first `keep` games, as an interruption leaves it:
+// the journal's first lines and the records they name.
+void cut_back(const fs::path& dir, int keep) {
+  std::istringstream journal(slurp(dir / "journal.jsonl"));
+  std::string kept, line;
+  std::size_t pgn_end = 0;
+  static const std::regex end_re(R"("pgn_end":([0-9]+))");
+  for (int i = 0; i < keep && std::getline(journal, line); ++i) {
+    std::smatch m;
+    REQUIRE(std::regex_search(line, m, end_re));
+    pgn_end = std::stoul(m[1]);
+    kept += line + "\n";
+  }
+  std::ofstream(dir / "journal.jsonl", std::ios::trunc) << kept;
+  fs::resize_file(dir / "games.pgn", pgn_end);
+}
+
+}  // namespace
+
+TEST_CASE("cli: tournament --resume from another folder runs the bots of the folder it started in", "[cli]") {
+  TempDir root;
+  const fs::path start = root.path / "start", elsewhere = root.path / "elsewhere";
+  fs::create_directories(start / "kit");
+  fs::create_directories(elsewhere);
+  fs::create_symlink(ARENA_BIN_DIR, start / "bin");
+  fs::copy_file(fs::path(ARENA_SOURCE_DIR) / "bots/random_bot.py", start / "kit/random_bot.py");
+  const std::string bots =
+      " --bot r=bin/random_bot --bot g=./bin/greedy_bot --bot py='python3 kit/random_bot.py'";
+  const Run full =
+      arena_in(start, "tournament clump:size=6" + bots + " --games 2 --seed 11 -q --out ../full");
+  REQUIRE(full.status == 0);
+  const Run cut = arena_in(start, "tournament clump:size=6" + bots + " --games 2 --seed 11 -q --out ../cut");
+  REQUIRE(cut.status == 0);
+  CHECK(slurp(root.path / "cut/tournament.json").find("\"started_in\":\"" + start.string() + "\"") !=
+        std::string::npos);
+  cut_back(root.path / "cut", 2);
+
+  const Run resumed = arena_in(elsewhere, "tournament --resume ../cut -q");
+  INFO(resumed.out);
+  REQUIRE(resumed.status == 0);
+  CHECK(without_times(slurp(root.path / "cut/games.pgn")) ==
+        without_times(slurp(root.path / "full/games.pgn")));
+  CHECK(slurp(root.path / "cut/crosstable.txt") == slurp(root.path / "full/crosstable.txt"));
+}
