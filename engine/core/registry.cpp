@@ -26,14 +26,14 @@ Registered& registered() {
 void register_game(const GameEntry& entry) {
   Registered& r = registered();
   const std::string& id = entry.info.id;
-  if (r.fixed)
-    throw std::logic_error("register_game('" + id +
-                           "'): too late, the list of games is already in use; register before anything "
-                           "calls all_games() or make_game()");
   std::vector<const GameEntry*> known = registered_games();
   known.insert(known.end(), r.games.begin(), r.games.end());
   for (const GameEntry* g : known)
     if (g->info.id == id) throw std::logic_error("register_game('" + id + "'): a game with this id exists");
+  if (r.fixed)
+    throw std::logic_error("register_game('" + id +
+                           "'): too late, the list of games is already in use; register before anything "
+                           "calls all_games() or make_game()");
   r.games.push_back(&entry);
 }
 

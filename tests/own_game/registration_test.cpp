@@ -3,6 +3,7 @@
 // registration is refused rather than changing the list under its users.
 #include <catch2/catch.hpp>
 #include <stdexcept>
+#include <string>
 
 #include "connect3.h"
 #include "engine/core/registry.h"
@@ -16,9 +17,20 @@ TEST_CASE("own game: registered after the built-in games and built from its spec
   CHECK_THROWS_AS(arena::make_game("connect3:columns=9"), arena::SpecError);
 }
 
-TEST_CASE("own game: a registration after the list is in use is refused", "[own_game]") {
+TEST_CASE("own game: a taken id or a registration after the list is in use is refused", "[own_game]") {
+  auto message = [](const arena::GameEntry& entry) {
+    try {
+      arena::register_game(entry);
+    } catch (const std::logic_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  CHECK(message(connect3::entry()) == "register_game('connect3'): a game with this id exists");
+  static const arena::GameEntry late{arena::GameInfo{"late", "Late", 2, 2, {}}, connect3::entry().make};
   (void)arena::all_games();
-  CHECK_THROWS_AS(arena::register_game(connect3::entry()), std::logic_error);
+  CHECK(message(late).find("register_game('late'): too late") == 0);
+  CHECK(arena::all_games().size() == 6);
 }
 
 TEST_CASE("own game: stones fall, three in a row wins, a full board draws", "[own_game]") {
