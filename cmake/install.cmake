@@ -1,6 +1,8 @@
 # `cmake --install build --prefix P`: the arena binary, the sample bots, the engine and
 # protocol libraries with their headers, a CMake package (find_package(Arena)) and a
-# pkg-config file, so a bot builds out of tree (kits/cpp/, docs/bots.md).
+# pkg-config file, so a bot builds out of tree (kits/cpp/, docs/bots.md); and the command
+# line as a library with the libraries under it (find_package(Arena COMPONENTS cli)), so an
+# arena with games of one's own builds out of tree too (docs/new-game.md).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -12,6 +14,19 @@ set_target_properties(arena_protocol PROPERTIES EXPORT_NAME protocol)
 install(TARGETS arena_engine arena_protocol EXPORT ArenaTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${ARENA_INSTALL_INCLUDEDIR})
+# The cli component: its own export set, so that a bot's find_package(Arena) never asks
+# for Boost, which these libraries need.
+set(ARENA_CLI_LIBRARIES arena_records arena_process arena_referee arena_ratings arena_tournaments arena_report
+                        arena_cli)
+foreach(lib ${ARENA_CLI_LIBRARIES})
+  string(REPLACE "arena_" "" export_name ${lib})
+  set_target_properties(${lib} PROPERTIES EXPORT_NAME ${export_name})
+endforeach()
+install(TARGETS ${ARENA_CLI_LIBRARIES} EXPORT ArenaCliTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        INCLUDES DESTINATION ${ARENA_INSTALL_INCLUDEDIR})
+install(FILES cli/arena_main.h DESTINATION ${ARENA_INSTALL_INCLUDEDIR}/cli)
+install(EXPORT ArenaCliTargets NAMESPACE Arena:: DESTINATION ${ARENA_INSTALL_CMAKEDIR})
+
 install(TARGETS arena first_move_bot greedy_bot random_bot mcts_bot RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # Headers keep their paths ("engine/core/game.h", "protocol/arena_bot.hpp").

@@ -1,7 +1,7 @@
 // Bad input from the person running Arena: a game spec, a flag, a configuration or records
 // file, a move typed at the terminal. Every library's error for such input derives from it,
 // so the `arena` binary turns all of them into "arena: error: <message>" and exit status 2
-// with one catch (cli/main.cpp). The message names what was wrong and, where it helps, what
+// with one catch (cli/arena_main.cpp). The message names what was wrong and, where it helps, what
 // is allowed. (std::invalid_argument underneath: older callers catching that still work.)
 #pragma once
 

@@ -1,5 +1,5 @@
 // The run options shared by `arena match`, `arena tournament` and `arena check-bot`
-// (cli/run_flags.h), and the one error format of the binary (cli/main.cpp), through the real
+// (cli/run_flags.h), and the one error format of the binary (cli/arena_main.cpp), through the real
 // `arena` binary: one spelling per flag (with the documented aliases), the same checks
 // everywhere, "arena: error: ..." and exit status 2 for any bad input.
 #include <sys/wait.h>

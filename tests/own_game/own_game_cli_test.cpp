@@ -1,0 +1,117 @@
+// Connect Three through the real binaries built with it (tests/own_game/CMakeLists.txt):
+// check-bot passes a bot playing it, match and tournament run it between mcts_bot and
+// random_bot, verify replays the records, and the report's replay draws the game's board.
+// The normal `arena` does not know the game: registering it changed nothing else.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kBin = ARENA_BIN_DIR;
+const std::string kRandom = kBin + "/random_bot_with_own_game";
+// A fixed number of iterations per move: the same games at any machine speed.
+const std::string kMcts = "'" + kBin + "/mcts_bot_with_own_game --iterations 200'";
+const std::string kBots = " --bot mcts=" + kMcts + " --bot random=" + kRandom;
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+Run run(const std::string& program, const std::string& args) {
+  Run r;
+  const std::string cmd = kBin + "/" + program + " " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+Run arena(const std::string& args) { return run("arena_with_own_game", args); }
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char t[] = "/tmp/arena-own-game-XXXXXX";
+    REQUIRE(::mkdtemp(t));
+    path = t;
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+// The first frame of the full-table replay of game `n` in a report page.
+boost::json::object first_frame(const fs::path& page, int n) {
+  std::ifstream in(page);
+  std::ostringstream s;
+  s << in.rdbuf();
+  const std::string html = s.str(), open = "id=\"replay-" + std::to_string(n) + "\">";
+  const std::size_t from = html.find(open);
+  REQUIRE(from != std::string::npos);
+  const std::size_t start = from + open.size(), end = html.find("</script>", start);
+  std::string text = html.substr(start, end - start);
+  for (std::size_t p; (p = text.find("<\\/")) != std::string::npos;) text.erase(p + 1, 1);
+  const boost::json::object replay = boost::json::parse(text).as_object();
+  CHECK(!replay.contains("x"));  // every action replayed
+  return replay.at("f").as_array().at(0).as_array().at(0).as_object();
+}
+
+}  // namespace
+
+TEST_CASE("own game: check-bot passes a bot playing it", "[own_game][cli]") {
+  const Run r = arena("check-bot " + kRandom + " --game connect3 --games 2");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(arena("games").out.find("connect3") != std::string::npos);
+}
+
+TEST_CASE("own game: match, verify and report draw the game's board", "[own_game][cli]") {
+  TempDir t;
+  const fs::path pgn = t.path / "m.pgn", page = t.path / "m.html";
+  Run r = arena("match connect3:columns=5" + kBots + " --games 2 --seed 2 --out " + pgn.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  r = arena("verify " + pgn.string());
+  INFO(r.out);
+  CHECK(r.status == 0);
+  r = arena("report " + pgn.string() + " --out " + page.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const boost::json::object picture = first_frame(page, 1);
+  const auto& board = picture.at("b").as_array().at(0).as_object();
+  CHECK(board.at("h").as_string() == "square");
+  CHECK(board.at("w").as_int64() == 5);
+  CHECK(board.at("t").as_int64() == 4);
+  CHECK(board.at("k").as_array().size() == 20);
+}
+
+TEST_CASE("own game: a tournament of mcts_bot and random_bot, its records verified", "[own_game][cli]") {
+  TempDir t;
+  const fs::path out = t.path / "run";
+  Run r = arena("tournament connect3" + kBots + " --games 4 --seed 1 --out " + out.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(fs::exists(out / "report.html"));
+  CHECK(first_frame(out / "report.html", 1).at("b").as_array().size() == 1);
+  r = arena("verify " + (out / "games.pgn").string());
+  INFO(r.out);
+  CHECK(r.status == 0);
+}
+
+TEST_CASE("own game: the normal arena does not know it", "[own_game][cli]") {
+  const Run r = run("arena", "match connect3 --bot a=" + kRandom + " --bot b=" + kRandom + " --games 1");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("unknown game 'connect3'") != std::string::npos);
+}
