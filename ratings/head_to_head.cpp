@@ -8,18 +8,14 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "ratings/ratings.h"
+
 namespace arena {
 
 namespace {
 
 constexpr double kZ95 = 1.959963984540054;
 constexpr double kNeloPerT = 800.0 / 2.302585092994046;  // 800 / ln 10
-
-double score_to_elo(double s) {
-  if (s <= 0) return -INFINITY;
-  if (s >= 1) return INFINITY;
-  return -400.0 * std::log10(1.0 / s - 1.0);
-}
 
 double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
 
@@ -41,10 +37,10 @@ EloEstimate estimate(const std::vector<double>& values, const std::vector<double
   for (double c : counts) p.push_back(c / n);
   auto [s, var] = moments(values, p);
   e.score = s;
-  e.elo = score_to_elo(s);
+  e.elo = elo_from_score(s);
   const double se = std::sqrt(var / n);
-  e.lower = score_to_elo(s - kZ95 * se);
-  e.upper = score_to_elo(s + kZ95 * se);
+  e.lower = elo_from_score(s - kZ95 * se);
+  e.upper = elo_from_score(s + kZ95 * se);
   e.error = (e.upper - e.lower) / 2;
   // σ per game: a pair's score is the mean of two games, hence √2 for pairs.
   const double sigma_game = std::sqrt(sigma_factor * var);
