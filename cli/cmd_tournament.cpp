@@ -7,7 +7,7 @@
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
 #include "cli/run_flags.h"
-#include "tournaments/shard_folder.h"
+#include "tournaments/shard_run.h"
 #include "tournaments/tournament.h"
 
 namespace arena::cli {
