@@ -27,13 +27,21 @@ JournalEntry sample() {
   return e;
 }
 
-void check_equal(const JournalEntry& a, const JournalEntry& b) {
+// With `exact_scores` false, scores may differ in the last place: from_chars rounds
+// exactly, Boost.JSON 1.81 may be an ulp off on long mantissas.
+void check_equal(const JournalEntry& a, const JournalEntry& b, bool exact_scores = true) {
   CHECK(a.index == b.index);
   CHECK(a.round == b.round);
   CHECK(a.seed == b.seed);
   CHECK(a.players == b.players);
   CHECK(a.ranks == b.ranks);
-  CHECK(a.scores == b.scores);
+  if (exact_scores) {
+    CHECK(a.scores == b.scores);
+  } else {
+    REQUIRE(a.scores.size() == b.scores.size());
+    for (std::size_t k = 0; k < a.scores.size(); ++k)
+      CHECK(a.scores[k] == Approx(b.scores[k]).epsilon(1e-15));
+  }
   CHECK(a.teams == b.teams);
   CHECK(a.termination == b.termination);
   CHECK(a.fault_seat == b.fault_seat);
@@ -225,19 +233,7 @@ TEST_CASE("journal line parser: a mutated line is read as a JSON reader reads it
     ++accepted;
     JournalEntry general;
     REQUIRE(read_by_boost(line, general));
-    CHECK(read.index == general.index);
-    CHECK(read.round == general.round);
-    CHECK(read.seed == general.seed);
-    CHECK(read.players == general.players);
-    CHECK(read.ranks == general.ranks);
-    CHECK(read.teams == general.teams);
-    CHECK(read.termination == general.termination);
-    CHECK(read.fault_seat == general.fault_seat);
-    CHECK(read.pgn_end == general.pgn_end);
-    REQUIRE(read.scores.size() == general.scores.size());
-    // from_chars rounds exactly; Boost.JSON 1.81 may be an ulp off on long mantissas.
-    for (std::size_t k = 0; k < read.scores.size(); ++k)
-      CHECK(read.scores[k] == Approx(general.scores[k]).epsilon(1e-15));
+    check_equal(read, general, false);
   }
   CHECK(accepted > 100);  // the mutations do reach the accepting side
 }
