@@ -158,7 +158,7 @@ std::vector<GameJob> match_jobs(const MatchOptions& o, const Game& game, int bot
   auto jobs = match_seating(game, bots, games, seed);
   for (std::size_t g = 0; g < jobs.size() && !openings.empty(); ++g) {
     const std::size_t rotation = g / static_cast<std::size_t>(set);
-    jobs[g].opening = o.run.openings_order == "random"
+    jobs[g].opening = openings_order_flag(o.run) == OpeningsOrder::kRandom
                           ? openings[derive_seed(jobs[g].seed, 2) % openings.size()]
                           : openings[rotation % openings.size()];
   }
