@@ -47,7 +47,7 @@ struct MatchOptions {
 };
 
 // The SPRT stop rule of a two-bot match: after every game, the head-to-head statistics of
-// the games so far (pentanomial when paired) and the decision.
+// the games so far (pentanomial when paired) and the decision, each game added in O(1).
 class SprtStop {
  public:
   explicit SprtStop(const std::string& text) {
@@ -61,24 +61,26 @@ class SprtStop {
   bool active() const { return params_.has_value(); }
   // Adds a finished game; true once a bound is crossed.
   bool add(const GameRecord& record) {
-    records_.push_back(record);
-    const auto h2h = head_to_head(rated_games_from_records(records_, nullptr), params_);
+    ++games_;
+    for (const RatedGame& g : rated_games_from_records({record}, nullptr)) tally_.add(g);  // none if aborted
+    const auto h2h = tally_.summary(params_);
     if (!h2h || !h2h->sprt) return false;
     last_ = *h2h;
-    return h2h->sprt->decision != "continue";
+    return h2h->sprt->decision != SprtDecision::kContinue;
   }
   std::string progress_line() const {
     if (!last_ || !last_->sprt) return "";
     char buf[160];
     std::snprintf(buf, sizeof buf, "SPRT: LLR %.2f (bounds %.2f, %.2f) after %zu games: %s", last_->sprt->llr,
-                  last_->sprt->lower, last_->sprt->upper, records_.size(), last_->sprt->decision.c_str());
+                  last_->sprt->lower, last_->sprt->upper, games_, sprt_decision_text(last_->sprt->decision));
     return buf;
   }
   std::string report() const { return last_ ? render_head_to_head_text(*last_) : ""; }
 
  private:
   std::optional<SprtParams> params_;
-  std::vector<GameRecord> records_;
+  std::size_t games_ = 0;  // finished, aborted ones included
+  HeadToHeadTally tally_;
   std::optional<HeadToHead> last_;
 };
 
@@ -156,7 +158,7 @@ std::vector<GameJob> match_jobs(const MatchOptions& o, const Game& game, int bot
   auto jobs = match_seating(game, bots, games, seed);
   for (std::size_t g = 0; g < jobs.size() && !openings.empty(); ++g) {
     const std::size_t rotation = g / static_cast<std::size_t>(set);
-    jobs[g].opening = o.run.openings_order == "random"
+    jobs[g].opening = openings_order_flag(o.run) == OpeningsOrder::kRandom
                           ? openings[derive_seed(jobs[g].seed, 2) % openings.size()]
                           : openings[rotation % openings.size()];
   }

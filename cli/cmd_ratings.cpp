@@ -10,9 +10,9 @@
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
 #include "ratings/head_to_head.h"
-#include "ratings/json_text.h"
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
+#include "records/json_text.h"
 #include "records/pgn.h"
 
 namespace arena::cli {

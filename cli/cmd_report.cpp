@@ -7,7 +7,7 @@
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
 #include "engine/core/registry.h"
-#include "ratings/json_text.h"
+#include "records/json_text.h"
 #include "report/picture_json.h"
 #include "report/replay.h"
 #include "report/report_html.h"

@@ -7,7 +7,7 @@
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
 #include "cli/run_flags.h"
-#include "tournaments/shard_folder.h"
+#include "tournaments/shard_run.h"
 #include "tournaments/tournament.h"
 
 namespace arena::cli {
@@ -72,7 +72,7 @@ void apply_flags(const TournamentFlags& f, const CLI::App& cmd, TournamentConfig
   if (cmd.count("--out")) c.out = f.out;
   if (cmd.count("--max-tables")) c.max_tables = f.max_tables;
   if (f.run.no_legal) c.legal_moves = false;
-  if (cmd.count("--sandbox")) c.sandbox = f.run.sandbox;
+  if (cmd.count("--sandbox")) c.sandbox = sandbox_flag(f.run);
   // Kept absolute in tournament.json, like --openings.
   if (cmd.count("--sandbox-bind")) {
     c.sandbox_binds.clear();
@@ -82,7 +82,7 @@ void apply_flags(const TournamentFlags& f, const CLI::App& cmd, TournamentConfig
   if (cmd.count("--max-memory")) c.max_memory_mib = static_cast<int>(f.run.max_memory_mib);
   // Kept absolute in tournament.json, so --resume finds the file from any folder.
   if (cmd.count("--openings")) c.openings = std::filesystem::absolute(f.run.openings).string();
-  if (cmd.count("--openings-order")) c.openings_order = f.run.openings_order;
+  if (cmd.count("--openings-order")) c.openings_order = openings_order_flag(f.run);
   if (cmd.count("--random-opening-plies")) c.random_opening_plies = f.run.random_opening_plies;
 }
 

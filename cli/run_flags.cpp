@@ -111,11 +111,17 @@ std::vector<std::string> checked_sandbox_binds(const std::vector<std::string>& p
   return out;
 }
 
+Sandbox sandbox_flag(const RunFlags& f) { return f.sandbox == "bwrap" ? Sandbox::kBwrap : Sandbox::kNone; }
+
+OpeningsOrder openings_order_flag(const RunFlags& f) {
+  return f.openings_order == "random" ? OpeningsOrder::kRandom : OpeningsOrder::kSequential;
+}
+
 void apply_run_flags(const RunFlags& f, RunnerOptions& o) {
   o.concurrency = f.concurrency;
   o.send_legal_moves = !f.no_legal;
   o.log_dir = f.log_dir;
-  o.sandbox = f.sandbox == "bwrap" ? Sandbox::kBwrap : Sandbox::kNone;
+  o.sandbox = sandbox_flag(f);
   o.sandbox_binds = checked_sandbox_binds(f.sandbox_binds, o.sandbox, "--sandbox-bind");
   o.process_limits.address_space_bytes = f.max_memory_mib << 20;
   o.random_opening_plies = f.random_opening_plies;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "referee/openings.h"
 #include "referee/run_options.h"
 
 namespace arena::cli {
@@ -61,6 +62,9 @@ std::vector<NamedBot> named_bots(const RunFlags& flags);
 // folder and random opening plies into `o` (the time control is separate). Checks that the sandbox can be
 // used here.
 void apply_run_flags(const RunFlags& flags, RunnerOptions& o);
+// --sandbox and --openings-order, which CLI11 has checked to be one of their names.
+Sandbox sandbox_flag(const RunFlags& flags);
+OpeningsOrder openings_order_flag(const RunFlags& flags);
 
 // The paths of --sandbox-bind (`what` names the flag in errors) made absolute; an error if one
 // does not exist or no sandbox is used.

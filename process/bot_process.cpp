@@ -246,6 +246,8 @@ std::vector<std::string> BotProcess::sandbox_paths(const BotCommand& command, co
   return sandbox_view(r).read_only;
 }
 
+const char* sandbox_name(Sandbox sandbox) { return sandbox == Sandbox::kBwrap ? "bwrap" : "none"; }
+
 std::string BotProcess::check_sandbox(Sandbox sandbox) {
   if (sandbox == Sandbox::kNone) return "";
   static const std::string result = probe_bwrap();  // once per referee run

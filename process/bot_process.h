@@ -23,6 +23,8 @@ class LazyLogFile;
 // read-only system, private /tmp, only the paths its command names (read-only) and its
 // scratch folder visible (process/sandbox_view.h).
 enum class Sandbox { kNone, kBwrap };
+// "none" or "bwrap", as configurations and flags spell it.
+const char* sandbox_name(Sandbox sandbox);
 
 struct BotCommand {
   std::vector<std::string> argv;  // program (path, or a name looked up in PATH) and arguments

@@ -58,12 +58,6 @@ std::string event_line(int actor, std::string_view token) {
   return one_line(std::move(s));
 }
 
-std::string obs_line(std::string_view observation_line) {
-  std::string s;
-  append_obs_line(s, observation_line);
-  return one_line(std::move(s));
-}
-
 std::string legal_line(const std::vector<std::string>& moves) {
   std::string joined;
   for (std::size_t i = 0; i < moves.size(); ++i) {

@@ -17,7 +17,6 @@ std::string hello_line();  // "arena 1"
 std::string newgame_line(std::string_view spec, int seat, int players, std::uint64_t seed);
 // actor: a seat 1..N, or 0 for chance (written "chance").
 std::string event_line(int actor, std::string_view token);
-std::string obs_line(std::string_view observation_line);
 std::string legal_line(const std::vector<std::string>& moves);
 // The same lines appended to `out`, each with its '\n': the referee builds a whole
 // decision message in one reused buffer, with no temporary string per line.

@@ -7,11 +7,13 @@
 
 #include <array>
 #include <boost/json/value.hpp>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "ratings/rated_game.h"
+#include "ratings/sprt.h"
 
 namespace arena {
 
@@ -30,25 +32,6 @@ EloEstimate trinomial_elo(int wins, int draws, int losses);
 // Pair totals 0, ½, 1, 1½, 2 (index = points·2) from the first bot's view.
 EloEstimate pentanomial_elo(const std::array<int, 5>& pairs);
 
-struct SprtParams {
-  double elo0 = 0, elo1 = 5;  // normalised Elo
-  double alpha = 0.05, beta = 0.05;
-};
-// Parses "elo0=0,elo1=5,alpha=0.05,beta=0.05" (any order; all four required).
-// Throws std::invalid_argument naming the bad part.
-SprtParams parse_sprt(const std::string& text);
-
-struct SprtResult {
-  double llr = 0;
-  double lower = 0, upper = 0;  // log(β/(1−α)), log((1−β)/α)
-  std::string decision;         // "H1 accepted", "H0 accepted" or "continue"
-  bool pentanomial = false;
-};
-// Generalised log-likelihood ratio of H1 (nelo = elo1) against H0 (nelo = elo0) for
-// trinomial counts {L, D, W} or pentanomial counts {0, ½, 1, 1½, 2}.
-double sprt_llr(const std::vector<double>& counts, double nelo0, double nelo1);
-SprtResult sprt_test(const std::vector<double>& counts, const SprtParams& params);
-
 struct HeadToHead {
   std::string first, second;
   int wins = 0, draws = 0, losses = 0;  // first bot's view
@@ -60,9 +43,31 @@ struct HeadToHead {
   std::optional<SprtResult> sprt;
 };
 
-// Head-to-head statistics when the games are two-seat games between exactly two bots;
-// std::nullopt otherwise. Games pair up when they share a pairing key and the seats
-// are swapped (in order of appearance).
+// Head-to-head statistics gathered one game at a time, each game in O(1): what `arena
+// match --sprt` reads after every game. Games pair up when they share a pairing key and the
+// seats are swapped (in order of appearance).
+class HeadToHeadTally {
+ public:
+  // Adds a game; one that is not a two-seat game (without teams) leaves no head to head.
+  void add(const RatedGame& game);
+  // The statistics of the games so far, with the SPRT when `sprt` is given; std::nullopt
+  // unless they are two-seat games between exactly two bots.
+  std::optional<HeadToHead> summary(const std::optional<SprtParams>& sprt = std::nullopt) const;
+
+ private:
+  // A game whose pair partner is yet to come: who sat first, and the first bot's half points.
+  struct Waiting {
+    std::string first_seat;
+    int halves = 0;
+  };
+  bool broken_ = false;
+  std::string first_, second_;      // the seats of the first game
+  std::vector<std::string> names_;  // the bots met, at most 3 (then no head to head)
+  SprtAccumulator counts_;
+  std::map<std::string, std::vector<Waiting>> waiting_;  // by pairing key
+};
+
+// The same for all `games` at once.
 std::optional<HeadToHead> head_to_head(const std::vector<RatedGame>& games,
                                        const std::optional<SprtParams>& sprt = std::nullopt);
 

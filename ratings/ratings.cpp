@@ -19,7 +19,11 @@ using namespace ratings_detail;
 
 double expected_score(double elo_diff) { return 1.0 / (1.0 + std::pow(10.0, -elo_diff / 400.0)); }
 
-double elo_from_score(double score) { return -400.0 * std::log10(1.0 / score - 1.0); }
+double elo_from_score(double score) {
+  if (score <= 0) return -INFINITY;
+  if (score >= 1) return INFINITY;
+  return -400.0 * std::log10(1.0 / score - 1.0);
+}
 
 namespace {
 

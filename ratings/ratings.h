@@ -64,7 +64,8 @@ struct RatingError : UserError {
 
 RatingTable compute_ratings(const std::vector<RatedGame>& games, const RatingOptions& options = {});
 
-// Expected score of a player rated `elo_diff` above its opponent, and its inverse.
+// Expected score of a player rated `elo_diff` above its opponent, and its inverse
+// (minus or plus infinity for a score of 0 or 1).
 double expected_score(double elo_diff);
 double elo_from_score(double score);
 

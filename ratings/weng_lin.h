@@ -25,7 +25,4 @@ struct WengLinOptions {
 void weng_lin_update(std::vector<std::vector<SkillBelief*>>& teams, const std::vector<int>& ranks,
                      const WengLinOptions& options = {});
 
-// A conservative skill (mu - 3 sigma), OpenSkill's "ordinal": the order of a live table.
-inline double conservative_skill(const SkillBelief& b) { return b.mu - 3 * b.sigma; }
-
 }  // namespace arena

@@ -129,4 +129,8 @@ std::vector<Opening> generate_openings(const Game& game, int count, int plies, s
   return out;
 }
 
+const char* openings_order_name(OpeningsOrder order) {
+  return order == OpeningsOrder::kRandom ? "random" : "sequential";
+}
+
 }  // namespace arena

@@ -35,6 +35,12 @@ std::vector<Opening> read_openings(std::istream& in, const std::string& name, co
 // when the game cannot provide them (no chance action may fall inside an opening).
 std::vector<Opening> generate_openings(const Game& game, int count, int plies, std::uint64_t seed);
 
+// Which opening a game takes: the k-th distinct seed the k-th opening (cycling), or one
+// drawn from the game's seed.
+enum class OpeningsOrder { kSequential, kRandom };
+// "sequential" or "random", as configurations and flags spell it.
+const char* openings_order_name(OpeningsOrder order);
+
 // One line of an openings file.
 std::string opening_line(const Game& game, const Opening& opening);
 

@@ -7,8 +7,8 @@
 
 #include "engine/core/registry.h"
 #include "ratings/head_to_head.h"
-#include "ratings/json_text.h"
 #include "ratings/ratings.h"
+#include "records/json_text.h"
 #include "records/termination.h"
 #include "report/replay.h"
 

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "engine/core/user_error.h"
-#include "ratings/json_text.h"
+#include "records/json_text.h"
 #include "records/pgn.h"
 #include "report/report_page.h"
 

@@ -118,14 +118,23 @@ class Reader {
   std::vector<std::string> known_;
 };
 
+// The value of `key`, one of `choices` by its name; `given` when the key is absent. `what`
+// and `expected` word the error: "format: 'x' is not a format (expected ...)".
+template <typename E>
+E read_choice(Reader& r, const char* key, E given, std::initializer_list<E> choices, const char* (*name)(E),
+              const char* what, const char* expected) {
+  std::string text = name(given);
+  r.get(key, text);
+  for (E e : choices)
+    if (text == name(e)) return e;
+  throw ConfigError(std::string(key) + ": '" + text + "' is not " + what + " (expected " + expected + ")");
+}
+
 Format read_format(Reader& r, Format given) {
-  std::string format = format_name(given);
-  r.get("format", format);
-  for (Format f :
-       {Format::kRoundRobin, Format::kGauntlet, Format::kSwiss, Format::kKnockout, Format::kAdaptive})
-    if (format == format_name(f)) return f;
-  throw ConfigError("format: '" + format +
-                    "' is not a format (expected round-robin, gauntlet, swiss, knockout or adaptive)");
+  return read_choice(
+      r, "format", given,
+      {Format::kRoundRobin, Format::kGauntlet, Format::kSwiss, Format::kKnockout, Format::kAdaptive},
+      format_name, "a format", "round-robin, gauntlet, swiss, knockout or adaptive");
 }
 
 // The settings of one format or another: knockout, SPRT gauntlet, adaptive.
@@ -219,16 +228,14 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
     r.get("started_in", c.started_in);
     r.get("legal_moves", c.legal_moves);
     r.get("max_tables", c.max_tables, 0, 10000000);
-    r.get("sandbox", c.sandbox);
-    if (c.sandbox != "none" && c.sandbox != "bwrap")
-      throw ConfigError("sandbox: '" + c.sandbox + "' is not a sandbox (expected none or bwrap)");
+    c.sandbox = read_choice(r, "sandbox", c.sandbox, {Sandbox::kNone, Sandbox::kBwrap}, sandbox_name,
+                            "a sandbox", "none or bwrap");
     r.get("sandbox_binds", c.sandbox_binds);
     r.get("max_memory_mib", c.max_memory_mib, 0, 1 << 20);
     r.get("openings", c.openings);
-    r.get("openings_order", c.openings_order);
-    if (c.openings_order != "sequential" && c.openings_order != "random")
-      throw ConfigError("openings_order: '" + c.openings_order +
-                        "' is not an order (expected sequential or random)");
+    c.openings_order = read_choice(r, "openings_order", c.openings_order,
+                                   {OpeningsOrder::kSequential, OpeningsOrder::kRandom}, openings_order_name,
+                                   "an order", "sequential or random");
     r.get("random_opening_plies", c.random_opening_plies, 0, 10000);
     read_format_settings(r, c);
     read_bots(r, c);
@@ -269,13 +276,13 @@ std::string config_to_json(const TournamentConfig& c) {
   if (!c.started_in.empty()) o["started_in"] = c.started_in;
   o["legal_moves"] = c.legal_moves;
   o["max_tables"] = c.max_tables;
-  o["sandbox"] = c.sandbox;
+  o["sandbox"] = sandbox_name(c.sandbox);
   json::array binds;
   for (const auto& b : c.sandbox_binds) binds.emplace_back(b);
   o["sandbox_binds"] = std::move(binds);
   o["max_memory_mib"] = c.max_memory_mib;
   o["openings"] = c.openings;
-  o["openings_order"] = c.openings_order;
+  o["openings_order"] = openings_order_name(c.openings_order);
   o["random_opening_plies"] = c.random_opening_plies;
   json::array seeds;
   for (const auto& n : c.seeds) seeds.emplace_back(n);
@@ -370,9 +377,7 @@ void validate_config(const TournamentConfig& c) {
     throw ConfigError("target_ci, top and batch: only meaningful with format adaptive");
   }
   if (c.out.empty()) throw ConfigError("out: missing (the output folder)");
-  if (c.sandbox != "none" && c.sandbox != "bwrap")
-    throw ConfigError("sandbox: '" + c.sandbox + "' is not a sandbox (expected none or bwrap)");
-  if (!c.sandbox_binds.empty() && c.sandbox != "bwrap")
+  if (!c.sandbox_binds.empty() && c.sandbox != Sandbox::kBwrap)
     throw ConfigError(
         "sandbox_binds: only meaningful with sandbox bwrap (without it a bot sees every file you can)");
   for (const auto& b : c.sandbox_binds)

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "engine/core/user_error.h"
+#include "process/bot_process.h"
+#include "referee/openings.h"
 #include "tournaments/schedule.h"
 
 namespace arena {
@@ -42,14 +44,14 @@ struct TournamentConfig {
   // without a workdir mean what they meant there, so --resume works from any folder. Empty in
   // a tournament.json of an older Arena: then the current folder, as before.
   std::string started_in;
-  bool legal_moves = true;       // send legal moves before each decision
-  int max_tables = 0;            // multi-seat games: tables per round; 0 = automatic
-  std::string sandbox = "none";  // "none" or "bwrap": every bot under bubblewrap (docs/security.md)
+  bool legal_moves = true;           // send legal moves before each decision
+  int max_tables = 0;                // multi-seat games: tables per round; 0 = automatic
+  Sandbox sandbox = Sandbox::kNone;  // kBwrap: every bot under bubblewrap (docs/security.md)
   // With bwrap: more files or folders every bot may read, beyond those its command names
   std::vector<std::string> sandbox_binds;
-  int max_memory_mib = 2048;                  // address-space limit per bot process, MiB; 0 = none
-  std::string openings;                       // openings file (referee/openings.h); empty = none
-  std::string openings_order = "sequential";  // or "random"
+  int max_memory_mib = 2048;  // address-space limit per bot process, MiB; 0 = none
+  std::string openings;       // openings file (referee/openings.h); empty = none
+  OpeningsOrder openings_order = OpeningsOrder::kSequential;
   int random_opening_plies = 0;    // random legal moves from each game's seed before the bots start
   std::vector<std::string> seeds;  // knockout: bot names, best seed first (the rest follow in order)
   // knockout: a previous tournament's folder (or its ratings.json); its ratings order the seeds.

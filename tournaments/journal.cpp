@@ -7,8 +7,6 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "tournaments/journal_line_parser.h"
-
 namespace arena {
 
 namespace json = boost::json;
@@ -56,46 +54,6 @@ std::string journal_line(const JournalEntry& e) {
   o["fault_seat"] = e.fault_seat;
   o["pgn_end"] = e.pgn_end;
   return json::serialize(o) + "\n";
-}
-
-JournalEntry parse_journal_line_general(std::string_view line) {
-  json::error_code ec;
-  json::value v = json::parse(line, ec);
-  if (ec || !v.is_object()) throw std::runtime_error("not a JSON object");
-  const json::object& o = v.as_object();
-  auto field = [&](const char* key) -> const json::value& {
-    auto it = o.find(key);
-    if (it == o.end()) throw std::runtime_error(std::string("missing \"") + key + "\"");
-    return it->value();
-  };
-  try {
-    JournalEntry e;
-    e.index = json::value_to<int>(field("index"));
-    e.round = json::value_to<std::string>(field("round"));
-    e.seed = std::stoull(json::value_to<std::string>(field("seed")));
-    e.players = json::value_to<std::vector<std::string>>(field("players"));
-    e.ranks = json::value_to<std::vector<int>>(field("ranks"));
-    e.scores = json::value_to<std::vector<double>>(field("scores"));
-    e.teams = json::value_to<std::vector<int>>(field("teams"));
-    e.termination = json::value_to<std::string>(field("termination"));
-    e.fault_seat = json::value_to<int>(field("fault_seat"));
-    e.pgn_end = json::value_to<std::uint64_t>(field("pgn_end"));
-    return e;
-  } catch (const std::runtime_error&) {
-    throw;
-  } catch (const std::exception& ex) {
-    throw std::runtime_error(std::string("bad field: ") + ex.what());
-  }
-}
-
-void parse_journal_line(std::string_view line, JournalEntry& e) {
-  if (!parse_journal_line_fast(line, e)) e = parse_journal_line_general(line);
-}
-
-JournalEntry parse_journal_line(const std::string& line) {
-  JournalEntry e;
-  parse_journal_line(line, e);
-  return e;
 }
 
 namespace {

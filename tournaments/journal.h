@@ -11,18 +11,12 @@
 #include "engine/core/user_error.h"
 #include "tournaments/journal_entry.h"
 #include "tournaments/journal_index.h"
+#include "tournaments/journal_line_parser.h"
 
 namespace arena {
 
+// One entry as one JSON line, its newline included. journal_line_parser.h reads it back.
 std::string journal_line(const JournalEntry& e);
-// Throws std::runtime_error naming the problem when the line is not a journal entry.
-// Lines as journal_line() writes them take a fast path (journal_line_parser.h); any
-// other line goes through the general JSON parser, which names what is wrong.
-JournalEntry parse_journal_line(const std::string& line);
-// The same into `e`, reusing its buffers (a million lines, no allocation per line).
-void parse_journal_line(std::string_view line, JournalEntry& e);
-// The general parser alone (Boost.JSON): the reference the fast path must agree with.
-JournalEntry parse_journal_line_general(std::string_view line);
 
 // An append-only file of entries. Opening reads what is there; a torn last line (the
 // referee was killed mid-write) is cut off so the next append starts clean. The entries

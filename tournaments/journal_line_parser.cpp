@@ -1,16 +1,44 @@
 #include "tournaments/journal_line_parser.h"
 
 #include <charconv>
-#include <limits>
+#include <cstdint>
+#include <stdexcept>
+#include <type_traits>
 
 namespace arena {
 
 namespace {
 
-// A cursor over one line; every step returns false at the first byte it does not expect.
+[[noreturn]] void fail(std::string_view field, const std::string& what) {
+  throw std::runtime_error("\"" + std::string(field) + "\": " + what);
+}
+
+// Appends code point `cp` to `out` as UTF-8.
+void append_utf8(std::uint32_t cp, std::string& out) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// A cursor over one line (without its closing brace); every step throws at the first byte
+// it does not expect, naming the field.
 struct Cursor {
+  const char* line;  // its first byte, for the byte positions of errors
   const char* p;
   const char* end;
+  std::string_view field;  // the one being read, for errors
 
   bool literal(std::string_view s) {
     if (static_cast<std::size_t>(end - p) < s.size() || std::string_view(p, s.size()) != s) return false;
@@ -18,34 +46,89 @@ struct Cursor {
     return true;
   }
   bool peek(char c) const { return p < end && *p == c; }
-
-  // A string without escapes, control or non-ASCII bytes (those go to the general parser,
-  // which also checks their UTF-8).
-  bool string(std::string& out) {
-    if (!literal("\"")) return false;
-    const char* begin = p;
-    while (p < end && *p != '"') {
-      const auto c = static_cast<unsigned char>(*p);
-      if (c == '\\' || c < 0x20 || c >= 0x80) return false;
-      ++p;
-    }
-    if (p == end) return false;
-    out.assign(begin, p);
-    ++p;
-    return true;
+  void expect(char c, const char* what) {
+    if (!literal(std::string_view(&c, 1))) fail(field, std::string("expected ") + what);
   }
 
-  // A JSON integer (no fraction or exponent) that fits T.
-  template <typename T>
-  bool integer(T& out) {
-    const char* begin = p;
-    if (peek('-')) ++p;
-    if (p == end || *p < '0' || *p > '9' || (*p == '0' && p + 1 < end && p[1] >= '0' && p[1] <= '9'))
-      return false;
-    while (p < end && *p >= '0' && *p <= '9') ++p;
-    if (p < end && (*p == '.' || *p == 'e' || *p == 'E')) return false;
-    auto [ptr, ec] = std::from_chars(begin, p, out);
-    return ec == std::errc() && ptr == p;
+  // `"name":`, the next key, after a ',' unless it is the first: a line that ends before
+  // it misses the field; one that has something else there is in another shape.
+  void key(std::string_view name, bool first) {
+    if (p == end) throw std::runtime_error("missing \"" + std::string(name) + "\"");
+    if (!first) expect(',', "',' after it");
+    if (!literal("\"") || !literal(name) || !literal("\":"))
+      throw std::runtime_error("expected \"" + std::string(name) + "\" at byte " +
+                               std::to_string(p - line + 1));
+    field = name;
+  }
+
+  // Four hex digits of a \u escape.
+  std::uint32_t hex4() {
+    if (end - p < 4) fail(field, "a \\u escape is cut short");
+    std::uint32_t v = 0;
+    auto [ptr, ec] = std::from_chars(p, p + 4, v, 16);
+    if (ec != std::errc() || ptr != p + 4) fail(field, "a \\u escape needs four hex digits");
+    p += 4;
+    return v;
+  }
+
+  // One escape after its backslash, as Boost.JSON writes them (\uXXXX for other controls).
+  void escape(std::string& out) {
+    if (p == end) fail(field, "the string is cut short");
+    const char c = *p++;
+    switch (c) {
+      case '"':
+      case '\\':
+      case '/':
+        out += c;
+        return;
+      case 'b':
+        out += '\b';
+        return;
+      case 'f':
+        out += '\f';
+        return;
+      case 'n':
+        out += '\n';
+        return;
+      case 'r':
+        out += '\r';
+        return;
+      case 't':
+        out += '\t';
+        return;
+      case 'u':
+        break;
+      default:
+        fail(field, std::string("unknown escape \\") + c);
+    }
+    std::uint32_t cp = hex4();
+    if (cp >= 0xD800 && cp < 0xDC00) {  // a high surrogate: its low half must follow
+      if (!literal("\\u")) fail(field, "a lone surrogate in a \\u escape");
+      const std::uint32_t low = hex4();
+      if (low < 0xDC00 || low >= 0xE000) fail(field, "a lone surrogate in a \\u escape");
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+    } else if (cp >= 0xDC00 && cp < 0xE000) {
+      fail(field, "a lone surrogate in a \\u escape");
+    }
+    append_utf8(cp, out);
+  }
+
+  // A JSON string. Bytes from 0x80 up are taken as they are: the writer copies the names
+  // it was given byte for byte.
+  void string(std::string& out) {
+    if (!literal("\"")) fail(field, "not a string");
+    out.clear();
+    for (;;) {
+      const char* begin = p;
+      while (p < end && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
+      out.append(begin, p);
+      if (p == end) fail(field, "the string is cut short");
+      if (*p == '"') break;
+      if (*p != '\\') fail(field, "a control character in a string");
+      ++p;
+      escape(out);
+    }
+    ++p;
   }
 
   bool digits() {
@@ -54,80 +137,120 @@ struct Cursor {
     return p != begin;
   }
 
-  // A JSON number (strict grammar) as a double: from_chars rounds exactly, and serialize()
-  // wrote the shortest text that reads back to the same double.
-  bool number(double& out) {
+  // The text of a JSON number (strict grammar); its end is p.
+  const char* number_text(bool integer) {
     const char* begin = p;
     if (peek('-')) ++p;
     const char* first = p;
-    if (!digits() || (*first == '0' && p - first > 1)) return false;
-    if (peek('.') && (++p, !digits())) return false;
-    if (peek('e') || peek('E')) {
-      ++p;
-      if (peek('+') || peek('-')) ++p;
-      if (!digits()) return false;
+    if (!digits()) fail(field, "not a number");
+    if (*first == '0' && p - first > 1) fail(field, "a number with a leading zero");
+    if (peek('.') || peek('e') || peek('E')) {
+      if (integer) fail(field, "not an integer");
+      if (peek('.') && (++p, !digits())) fail(field, "not a number");
+      if (peek('e') || peek('E')) {
+        ++p;
+        if (peek('+') || peek('-')) ++p;
+        if (!digits()) fail(field, "not a number");
+      }
     }
+    return begin;
+  }
+
+  // A JSON integer that fits T.
+  template <typename T>
+  void integer(T& out) {
+    const char* begin = number_text(true);
     auto [ptr, ec] = std::from_chars(begin, p, out);
-    return ec == std::errc() && ptr == p;
+    if (ec != std::errc() || ptr != p) fail(field, std::string(begin, p) + " is out of range");
+  }
+
+  // A JSON number as a double: from_chars rounds exactly, and Boost.JSON wrote the shortest
+  // text that reads back to the same double.
+  void number(double& out) {
+    const char* begin = number_text(false);
+    auto [ptr, ec] = std::from_chars(begin, p, out);
+    if (ec != std::errc() || ptr != p) fail(field, std::string(begin, p) + " is out of range");
   }
 
   // "[a,b,...]" with `item` reading each element.
   template <typename Item>
-  bool array(Item item) {
-    if (!literal("[")) return false;
-    if (literal("]")) return true;
-    do {
-      if (!item()) return false;
-    } while (literal(","));
-    return literal("]");
+  void array(Item item) {
+    expect('[', "an array");
+    if (literal("]")) return;
+    do item();
+    while (literal(","));
+    expect(']', "',' or ']' in the array");
   }
 };
 
 // The seed is written as text: digits only, up to 2^64 - 1.
-bool seed_text(Cursor& c, std::uint64_t& seed) {
-  if (!c.literal("\"")) return false;
+void seed_text(Cursor& c, std::uint64_t& seed) {
+  c.expect('"', "the seed as a string");
   const char* begin = c.p;
   while (c.p < c.end && *c.p >= '0' && *c.p <= '9') ++c.p;
-  if (c.p == begin || !c.peek('"')) return false;
+  if (c.p == begin || !c.peek('"')) fail(c.field, "not a string of digits");
   auto [ptr, ec] = std::from_chars(begin, c.p, seed);
-  if (ec != std::errc() || ptr != c.p) return false;
+  if (ec != std::errc() || ptr != c.p) fail(c.field, "out of range");
   ++c.p;
-  return true;
 }
 
-bool vectors(Cursor& c, JournalEntry& e) {
+// A numeric array into `v`, reusing its buffer.
+template <typename T>
+void numbers(Cursor& c, std::vector<T>& v) {
+  v.clear();
+  c.array([&] {
+    T x{};
+    if constexpr (std::is_same_v<T, double>)
+      c.number(x);
+    else
+      c.integer(x);
+    v.push_back(x);
+  });
+}
+
+void players(Cursor& c, JournalEntry& e) {
   std::size_t k = 0;
-  auto player = [&] {
+  c.array([&] {
     if (k == e.players.size()) e.players.emplace_back();
-    return c.string(e.players[k++]);
-  };
-  if (!c.literal(",\"players\":") || !c.array(player)) return false;
+    c.string(e.players[k++]);
+  });
   e.players.resize(k);
-  auto into = [&c](auto& v) {
-    v.clear();
-    return c.array([&] {
-      typename std::remove_reference_t<decltype(v)>::value_type x{};
-      if constexpr (std::is_same_v<decltype(x), double>) {
-        if (!c.number(x)) return false;
-      } else if (!c.integer(x)) {
-        return false;
-      }
-      v.push_back(x);
-      return true;
-    });
-  };
-  return c.literal(",\"ranks\":") && into(e.ranks) && c.literal(",\"scores\":") && into(e.scores) &&
-         c.literal(",\"teams\":") && into(e.teams);
 }
 
 }  // namespace
 
-bool parse_journal_line_fast(std::string_view line, JournalEntry& e) {
-  Cursor c{line.data(), line.data() + line.size()};
-  return c.literal("{\"index\":") && c.integer(e.index) && c.literal(",\"round\":") && c.string(e.round) &&
-         c.literal(",\"seed\":") && seed_text(c, e.seed) && vectors(c, e) && c.literal(",\"termination\":") &&
-         c.string(e.termination) && c.literal(",\"fault_seat\":") && c.integer(e.fault_seat) &&
-         c.literal(",\"pgn_end\":") && c.integer(e.pgn_end) && c.literal("}") && c.p == c.end;
+void parse_journal_line(std::string_view line, JournalEntry& e) {
+  if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
+  if (line.empty() || line.front() != '{' || line.back() != '}')
+    throw std::runtime_error("not a JSON object");
+  Cursor c{line.data(), line.data() + 1, line.data() + line.size() - 1, {}};
+  c.key("index", true);
+  c.integer(e.index);
+  c.key("round", false);
+  c.string(e.round);
+  c.key("seed", false);
+  seed_text(c, e.seed);
+  c.key("players", false);
+  players(c, e);
+  c.key("ranks", false);
+  numbers(c, e.ranks);
+  c.key("scores", false);
+  numbers(c, e.scores);
+  c.key("teams", false);
+  numbers(c, e.teams);
+  c.key("termination", false);
+  c.string(e.termination);
+  c.key("fault_seat", false);
+  c.integer(e.fault_seat);
+  c.key("pgn_end", false);
+  c.integer(e.pgn_end);
+  if (c.p != c.end) fail(c.field, "unexpected text after it");
+}
+
+JournalEntry parse_journal_line(const std::string& line) {
+  JournalEntry e;
+  parse_journal_line(std::string_view(line), e);
+  return e;
 }
 
 }  // namespace arena

@@ -10,6 +10,7 @@
 #include "tournaments/reports.h"
 #include "tournaments/shard_folder.h"
 #include "tournaments/standings.h"
+#include "tournaments/tournament.h"
 
 namespace arena {
 

@@ -5,10 +5,10 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "ratings/json_text.h"
 #include "ratings/rated_game.h"
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
+#include "records/json_text.h"
 
 namespace arena {
 

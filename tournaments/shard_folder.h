@@ -3,13 +3,11 @@
 // can tell that shards belong together, and re-running a shard's command continues it.
 #pragma once
 
-#include <cstdio>
 #include <optional>
 #include <string>
 
 #include "tournaments/config.h"
 #include "tournaments/shard.h"
-#include "tournaments/tournament.h"
 
 namespace arena {
 
@@ -25,10 +23,5 @@ struct ShardInfo {
 // DIR/shard.json, or nothing when DIR is not a shard. Throws ConfigError on a broken file.
 std::optional<ShardInfo> read_shard_file(const std::string& dir);
 void write_shard_file(const std::string& dir, const ShardInfo& info);
-
-// `arena tournament ... --shard I/N --out DIR`: starts the shard in config.out, or, when
-// that folder already holds this shard of this configuration (a requeued job), continues it
-// with the command's concurrency. Another shard or configuration there is an error.
-TournamentRun run_shard(const TournamentConfig& config, const Shard& shard, bool quiet, std::FILE* out);
 
 }  // namespace arena

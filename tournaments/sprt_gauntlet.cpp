@@ -17,7 +17,7 @@ SprtGauntlet::SprtGauntlet(int bots, const std::vector<int>& chosen, const SprtP
       p.chosen = g;
       p.other = o;
       p.sprt = sprt_test(std::vector<double>(5, 0), params_);
-      p.sprt.decision = "continue";  // nothing is decided before the first pair
+      p.sprt.decision = SprtDecision::kContinue;  // nothing is decided before the first pair
       pairings_.push_back(p);
     }
   if (pairings_.empty()) throw std::invalid_argument("a gauntlet needs at least one bot that is not chosen");
@@ -32,7 +32,7 @@ std::vector<StageTable> SprtGauntlet::next_stage() {
     StageTable t;
     t.round = 1;
     t.table = static_cast<int>(i) + 1;
-    t.first_set = pairings_[i].pairs;
+    t.first_set = pairings_[i].results.pairs();
     t.bots = {pairings_[i].chosen, pairings_[i].other};
     stage.push_back(std::move(t));
     pending_.push_back(static_cast<int>(i));
@@ -44,10 +44,8 @@ void SprtGauntlet::results(const std::vector<std::vector<double>>& table_points)
   for (std::size_t k = 0; k < pending_.size() && k < table_points.size(); ++k) {
     Pairing& p = pairings_[pending_[k]];
     const int index = static_cast<int>(std::lround(table_points[k][0] * 2));
-    ++p.pentanomial[std::clamp(index, 0, 4)];
-    ++p.pairs;
-    std::vector<double> counts(p.pentanomial.begin(), p.pentanomial.end());
-    p.sprt = sprt_test(counts, params_);
+    p.results.add_pair(std::clamp(index, 0, 4));
+    p.sprt = p.results.test(params_);
   }
   pending_.clear();
 }
@@ -56,12 +54,13 @@ std::string SprtGauntlet::report(const std::vector<std::string>& names) const {
   std::string out;
   for (const Pairing& p : pairings_) {
     char line[512];
-    const char* decision =
-        p.sprt.decision == "continue" ? "no decision (pair cap reached)" : p.sprt.decision.c_str();
-    std::snprintf(
-        line, sizeof line, "%s vs %s: LLR %.2f (bounds %.2f, %.2f) after %d pairs [%d %d %d %d %d]: %s\n",
-        names[p.chosen].c_str(), names[p.other].c_str(), p.sprt.llr, p.sprt.lower, p.sprt.upper, p.pairs,
-        p.pentanomial[0], p.pentanomial[1], p.pentanomial[2], p.pentanomial[3], p.pentanomial[4], decision);
+    const char* decision = p.sprt.decision == SprtDecision::kContinue ? "no decision (pair cap reached)"
+                                                                      : sprt_decision_text(p.sprt.decision);
+    const std::array<int, 5>& counts = p.results.pentanomial();
+    std::snprintf(line, sizeof line,
+                  "%s vs %s: LLR %.2f (bounds %.2f, %.2f) after %d pairs [%d %d %d %d %d]: %s\n",
+                  names[p.chosen].c_str(), names[p.other].c_str(), p.sprt.llr, p.sprt.lower, p.sprt.upper,
+                  p.results.pairs(), counts[0], counts[1], counts[2], counts[3], counts[4], decision);
     out += line;
   }
   return out;

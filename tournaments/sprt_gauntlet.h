@@ -3,11 +3,10 @@
 // decided, so each decision rests only on the pairs before it, whatever the concurrency.
 #pragma once
 
-#include <array>
 #include <string>
 #include <vector>
 
-#include "ratings/head_to_head.h"
+#include "ratings/sprt.h"
 #include "tournaments/plan.h"
 
 namespace arena {
@@ -16,8 +15,7 @@ class SprtGauntlet : public Plan {
  public:
   struct Pairing {
     int chosen = 0, other = 0;
-    std::array<int, 5> pentanomial{};  // the chosen bot's pair totals 0, 1/2, ... 2
-    int pairs = 0;
+    SprtAccumulator results;  // the chosen bot's pair totals
     SprtResult sprt;
   };
 
@@ -32,7 +30,9 @@ class SprtGauntlet : public Plan {
   const std::vector<Pairing>& pairings() const { return pairings_; }
 
  private:
-  bool open(const Pairing& p) const { return p.sprt.decision == "continue" && p.pairs < max_pairs_; }
+  bool open(const Pairing& p) const {
+    return p.sprt.decision == SprtDecision::kContinue && p.results.pairs() < max_pairs_;
+  }
   SprtParams params_;
   int max_pairs_;
   int stage_ = 0;

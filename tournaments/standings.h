@@ -26,7 +26,6 @@ struct BotStanding {
   double rank_sum = 0;
   std::map<std::string, int> faults;  // termination name -> count, for games this bot faulted
   double score_percent() const { return games ? 100.0 * points / games : 0; }
-  double draw_percent() const { return games ? 100.0 * draws / games : 0; }
   double average_rank() const { return games ? rank_sum / games : 0; }
 };
 

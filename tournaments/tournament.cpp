@@ -42,14 +42,14 @@ std::vector<Opening> load_openings(const TournamentConfig& c, const Game& game) 
 // pairing or a table) gets the same one, so each opening is played from every seat.
 // Sequential: the k-th distinct seed of the schedule takes opening k (cycling); random: one
 // drawn from the seed. A pure function of the configuration, so --resume agrees.
-std::vector<std::size_t> opening_choice(const std::vector<Opening>& openings, const std::string& order,
+std::vector<std::size_t> opening_choice(const std::vector<Opening>& openings, OpeningsOrder order,
                                         const std::vector<ScheduledGame>& schedule) {
   std::vector<std::size_t> choice(schedule.size(), 0);
   if (openings.empty()) return choice;
   std::unordered_map<std::uint64_t, std::size_t> ordinal;
   for (std::size_t i = 0; i < schedule.size(); ++i) {
     const std::uint64_t seed = schedule[i].seed;
-    if (order == "random") {
+    if (order == OpeningsOrder::kRandom) {
       choice[i] = derive_seed(seed, 2) % openings.size();
       continue;
     }
@@ -71,7 +71,7 @@ RunnerOptions runner_options(const TournamentConfig& c) {
   o.time.margin_ms = c.margin_ms;
   o.concurrency = c.concurrency;
   o.send_legal_moves = c.legal_moves;
-  o.sandbox = c.sandbox == "bwrap" ? Sandbox::kBwrap : Sandbox::kNone;
+  o.sandbox = c.sandbox;
   o.sandbox_binds = c.sandbox_binds;
   // The output folder holds the records, seeds and journal: hidden even where a bot's own
   // folder contains it (process/sandbox_view.h); the log folder is hidden by the runner.

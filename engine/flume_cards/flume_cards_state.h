@@ -64,7 +64,6 @@ class FlumeCardsState : public StateBase<FlumeCardsState> {
   int tricks_played() const { return tricks_done_; }
   // The last scored hand: points per side (0 = bidding side) and who took each point.
   const SidePoints& last_points() const { return last_points_; }
-  const std::array<int, kMaxPlayers>& last_hand_scores() const { return last_scores_; }
   const std::array<bool, kMaxPlayers>& last_bidding_side() const { return last_bidding_side_; }
 
  protected:

@@ -22,7 +22,6 @@ inline constexpr int kDeckSize = 90;
 inline constexpr int kFlushCopies = 10;
 
 constexpr int kind_of(int value, Mark mark) { return (value - 1) * 3 + static_cast<int>(mark); }
-constexpr bool is_flush_kind(int kind) { return kind == kFlushKind; }
 // Face value 1..10; 0 for the Flush card, which is its own "value" and never compares.
 constexpr int value_of(int kind) { return kind == kFlushKind ? 0 : kind / 3 + 1; }
 constexpr Mark mark_of(int kind) { return kind == kFlushKind ? Mark::kPlain : static_cast<Mark>(kind % 3); }

@@ -36,7 +36,6 @@ struct PlayShape {
   int mimics() const { return mim_hand + mim_up + (mim_skip != kAbsent) + (mim_bonus != kAbsent); }
   int count() const { return naturals() + mimics(); }
   int skips() const { return (nat_skip != kAbsent) + (mim_skip != kAbsent); }
-  int bonuses() const { return (nat_bonus != kAbsent) + (mim_bonus != kAbsent); }
   bool operator==(const PlayShape&) const = default;
 };
 

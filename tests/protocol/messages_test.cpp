@@ -10,13 +10,15 @@ TEST_CASE("messages: referee lines", "[protocol]") {
   CHECK(newgame_line("clump:size=8", 2, 2, 42) == "newgame clump:size=8 2 2 42");
   CHECK(event_line(1, "c3") == "event 1 c3");
   CHECK(event_line(0, "?") == "event chance ?");
-  CHECK(obs_line("board x.o") == "obs board x.o");
   CHECK(legal_line({"a1", "b2"}) == "legal a1 b2");
   CHECK(legal_line({}) == "legal");
   CHECK(go_line(1500, 100, -1) == "go 1500 100 -1");
   CHECK(gameover_line("normal", {{1, 1}, {2, 0}}) == "gameover normal 1:1 2:0");
   CHECK(gameover_line("time-forfeit", {{1, 0.5}, {1, 0.5}}) == "gameover time-forfeit 1:0.5 1:0.5");
   CHECK(quit_line() == "quit");
+  std::string buffer;
+  append_obs_line(buffer, "board x.o");
+  CHECK(buffer == "obs board x.o\n");
 }
 
 TEST_CASE("messages: bot lines", "[protocol]") {

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "tests/ratings/ratings_test_util.h"
 #include "ratings/ratings.h"
+#include "tests/ratings/ratings_test_util.h"
 
 using namespace arena;
 using namespace arena::test;
@@ -71,7 +71,7 @@ TEST_CASE("head to head: SPRT on the normalised-Elo model", "[ratings]") {
   CHECK(r.llr == Approx(1.24).margin(0.005));
   CHECK(r.lower == Approx(-2.94).margin(0.005));
   CHECK(r.upper == Approx(2.94).margin(0.005));
-  CHECK(r.decision == "continue");
+  CHECK(r.decision == SprtDecision::kContinue);
   // Symmetry: swapping the bots and the hypotheses' signs gives the same LLR.
   CHECK(sprt_llr({3, 10, 40, 12, 5}, 0, 5) == Approx(sprt_llr({5, 12, 40, 10, 3}, 0, -5)).epsilon(1e-9));
   // At the observed normalised Elo the LLR of (nelo, nelo + d) is ≤ 0 and of (nelo − d, nelo) ≥ 0.
@@ -80,9 +80,9 @@ TEST_CASE("head to head: SPRT on the normalised-Elo model", "[ratings]") {
   CHECK(sprt_llr({30, 100, 300, 120, 40}, e.nelo - 5, e.nelo) > 0);
   // Many strong results cross the upper bound.
   r = sprt_test({10, 200, 1000, 400, 100}, parse_sprt("elo0=0,elo1=5,alpha=0.05,beta=0.05"));
-  CHECK(r.decision == "H1 accepted");
+  CHECK(r.decision == SprtDecision::kAcceptH1);
   r = sprt_test({100, 400, 1000, 200, 10}, parse_sprt("alpha=0.05,beta=0.05,elo0=0,elo1=5"));
-  CHECK(r.decision == "H0 accepted");
+  CHECK(r.decision == SprtDecision::kAcceptH0);
   CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=5"), std::invalid_argument);
   CHECK_THROWS_AS(parse_sprt("elo0=5,elo1=0,alpha=0.05,beta=0.05"), std::invalid_argument);
   CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=x,alpha=0.05,beta=0.05"), std::invalid_argument);
@@ -116,4 +116,62 @@ TEST_CASE("head to head: games pair up by key with seats swapped", "[ratings]") 
   // Three bots: no head-to-head.
   games.push_back(duel("A", "C", 1));
   CHECK_FALSE(head_to_head(games));
+}
+
+TEST_CASE("head to head: the tally after each game equals the statistics of all games so far", "[ratings]") {
+  const SprtParams params = parse_sprt("elo0=0,elo1=5,alpha=0.05,beta=0.05");
+  std::vector<RatedGame> games;
+  HeadToHeadTally tally;
+  std::uint64_t state = 29;  // a fixed xorshift sequence: the same games every run
+  auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int i = 0; i < 300; ++i) {
+    const bool swapped = next() % 2;
+    RatedGame g = duel(swapped ? "B" : "A", swapped ? "A" : "B", double(next() % 3) / 2);
+    if (next() % 8) g.pairing = "deal" + std::to_string(next() % 40);  // some games unpaired
+    games.push_back(g);
+    tally.add(g);
+    const auto step = tally.summary(params), whole = head_to_head(games, params);
+    REQUIRE(step);
+    REQUIRE(whole);
+    CHECK(step->wins == whole->wins);
+    CHECK(step->draws == whole->draws);
+    CHECK(step->losses == whole->losses);
+    CHECK(step->pairs == whole->pairs);
+    CHECK(step->unpaired == whole->unpaired);
+    CHECK(step->pentanomial == whole->pentanomial);
+    CHECK(step->sprt->llr == whole->sprt->llr);
+    CHECK(step->sprt->decision == whole->sprt->decision);
+    CHECK(step->sprt->pentanomial == whole->sprt->pentanomial);
+  }
+  // A third bot: no head to head from then on.
+  tally.add(duel("A", "C", 1));
+  CHECK_FALSE(tally.summary(params));
+  tally.add(duel("A", "B", 1));
+  CHECK_FALSE(tally.summary(params));
+}
+
+TEST_CASE("head to head: SPRT accumulator models and decision words", "[ratings]") {
+  const SprtParams params = parse_sprt("elo0=0,elo1=5,alpha=0.05,beta=0.05");
+  SprtAccumulator pairs;  // pair totals only, as the SPRT gauntlet adds them
+  const std::array<int, 5> counts = {3, 10, 40, 12, 5};
+  for (int k = 0; k < 5; ++k)
+    for (int i = 0; i < counts[k]; ++i) pairs.add_pair(k);
+  CHECK(pairs.test(params).pentanomial);
+  CHECK(pairs.test(params).llr == sprt_test({3, 10, 40, 12, 5}, params).llr);
+  SprtAccumulator games;  // an unpaired game keeps the trinomial model
+  games.add_game(2);
+  games.add_game(0);
+  games.pair_up(2);
+  CHECK(games.test(params).pentanomial);
+  games.add_game(1);
+  CHECK_FALSE(games.test(params).pentanomial);
+  CHECK(games.test(params).llr == sprt_test({1, 1, 1}, params).llr);
+  CHECK(std::string(sprt_decision_text(SprtDecision::kContinue)) == "continue");
+  CHECK(std::string(sprt_decision_text(SprtDecision::kAcceptH1)) == "H1 accepted");
+  CHECK(std::string(sprt_decision_text(SprtDecision::kAcceptH0)) == "H0 accepted");
 }

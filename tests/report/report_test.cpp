@@ -6,7 +6,7 @@
 
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
-#include "ratings/json_text.h"
+#include "records/json_text.h"
 #include "report/json_patch.h"
 #include "report/picture_json.h"
 #include "report/replay.h"

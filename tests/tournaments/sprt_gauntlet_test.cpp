@@ -24,9 +24,9 @@ TEST_CASE("sprt gauntlet: each pairing stops on its own bound", "[sprt]") {
     REQUIRE(stages < 1000);
   }
   REQUIRE(g.pairings().size() == 2);
-  CHECK(g.pairings()[0].sprt.decision == "H1 accepted");
-  CHECK(g.pairings()[1].sprt.decision == "H0 accepted");
-  CHECK(g.pairings()[0].pairs < 100);
+  CHECK(g.pairings()[0].sprt.decision == SprtDecision::kAcceptH1);
+  CHECK(g.pairings()[1].sprt.decision == SprtDecision::kAcceptH0);
+  CHECK(g.pairings()[0].results.pairs() < 100);
   CHECK_THAT(g.report({"a", "b", "c"}), Catch::Contains("a vs b: LLR") && Catch::Contains("H1 accepted"));
 }
 
@@ -38,6 +38,6 @@ TEST_CASE("sprt gauntlet: the pair cap ends an undecided pairing", "[sprt]") {
     g.results({{1, 1}});
   }
   CHECK(stages == 3);
-  CHECK(g.pairings()[0].pairs == 3);
+  CHECK(g.pairings()[0].results.pairs() == 3);
   CHECK_THAT(g.report({"a", "b"}), Catch::Contains("b vs a") && Catch::Contains("pair cap reached"));
 }

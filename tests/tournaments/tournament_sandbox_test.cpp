@@ -63,9 +63,9 @@ std::string spy_logs(const fs::path& out) {
 TEST_CASE("tournament sandbox: the key is checked and kept in tournament.json", "[tournament][sandbox]") {
   const std::string base = R"({"game": "clump", "out": "x", "bots": [{"name": "a", "command": "a"},
                                 {"name": "b", "command": "b"}])";
-  CHECK(arena::parse_config(base + "}", "t.json").sandbox == "none");
+  CHECK(arena::parse_config(base + "}", "t.json").sandbox == arena::Sandbox::kNone);
   const auto c = arena::parse_config(base + R"(, "sandbox": "bwrap"})", "t.json");
-  CHECK(c.sandbox == "bwrap");
+  CHECK(c.sandbox == arena::Sandbox::kBwrap);
   CHECK(arena::parse_config(arena::config_to_json(c), "again.json") == c);
   try {
     arena::parse_config(base + R"(, "sandbox": "docker"})", "t.json");
@@ -74,9 +74,6 @@ TEST_CASE("tournament sandbox: the key is checked and kept in tournament.json", 
     CHECK(std::string(e.what()) == "t.json: sandbox: 'docker' is not a sandbox (expected none or bwrap)");
   }
   CHECK_THROWS_AS(arena::parse_config(base + R"(, "sandbox": true})", "t.json"), arena::ConfigError);
-  auto bad = c;
-  bad.sandbox = "jail";
-  CHECK_THROWS_WITH(arena::validate_config(bad), "sandbox: 'jail' is not a sandbox (expected none or bwrap)");
   // The flag is checked by the CLI too.
   const Run r = run_shell(kArena + " tournament clump --bot a=" + kRandom + " --bot b=" + kRandom +
                           " --out /nonexistent/never --sandbox docker");

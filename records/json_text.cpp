@@ -1,4 +1,4 @@
-#include "ratings/json_text.h"
+#include "records/json_text.h"
 
 #include <boost/json/serialize.hpp>
 #include <charconv>

@@ -1,0 +1,20 @@
+// The moments of a score distribution and the normalised-Elo scale: what the Elo
+// estimates (head_to_head.cpp) and the SPRT (sprt.cpp) both compute with.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+namespace arena::ratings_detail {
+
+inline constexpr double kNeloPerT = 800.0 / 2.302585092994046;  // 800 / ln 10
+
+// Mean and variance of a distribution on values a_i with probabilities p_i.
+inline std::pair<double, double> moments(const std::vector<double>& a, const std::vector<double>& p) {
+  double mu = 0, var = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) mu += p[i] * a[i];
+  for (std::size_t i = 0; i < a.size(); ++i) var += p[i] * (a[i] - mu) * (a[i] - mu);
+  return {mu, var};
+}
+
+}  // namespace arena::ratings_detail
