@@ -374,7 +374,8 @@ const GameEntry& clump_entry() {
                                         "Clump (Mark Steere)",
                                         2,
                                         2,
-                                        {int_param("size", 8, 4, 26, "board width and height", "even")}},
+                                        {int_param("size", 8, 4, 26, "board width and height", "even")},
+                                        "size=6"},
                                [](const GameInfo& info, const Params& params) -> std::unique_ptr<Game> {
                                  return std::make_unique<clump::ClumpGame>(info, params);
                                }};

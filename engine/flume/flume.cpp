@@ -311,13 +311,13 @@ namespace arena {
 
 const GameEntry& flume_entry() {
   static const GameEntry entry{
-      GameInfo{
-          "flume",
-          "Flume (Mark Steere)",
-          2,
-          2,
-          {int_param("size", 7, 5, 25, "playable board width and height", "odd"),
-           bool_param("early_end", false, "end as soon as one side holds more than half of the points")}},
+      GameInfo{"flume",
+               "Flume (Mark Steere)",
+               2,
+               2,
+               {int_param("size", 7, 5, 25, "playable board width and height", "odd"),
+                bool_param("early_end", false, "end as soon as one side holds more than half of the points")},
+               "size=5"},
       [](const GameInfo& info, const Params& params) -> std::unique_ptr<Game> {
         return std::make_unique<flume::FlumeGame>(info, params);
       }};
