@@ -76,6 +76,8 @@ class ClumpState : public StateBase<ClumpState> {
   Picture picture(int seat) const override;  // *_picture.cpp
   std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
+  // Own best span towards the two sides less the opponent's (clump_heuristic.cpp).
+  double heuristic_value(int seat) const override;
 
   int size() const { return n_; }
   std::int8_t at(int cell) const { return board_[cell]; }

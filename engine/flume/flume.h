@@ -65,6 +65,8 @@ class FlumeState : public StateBase<FlumeState> {
   // 2: the placement keeps the turn; 0: it ends the turn and leaves the opponent a point
   // with 3 occupied neighbours (an extra placement); 1: neither.
   int playout_hint(Move m) const override;
+  // Stones ahead, plus the tempo of the extra placements waiting (flume_heuristic.cpp).
+  double heuristic_value(int seat) const override;
 
   int size() const { return n_; }
   Move swap_move() const { return n_ * n_; }
