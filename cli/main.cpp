@@ -38,7 +38,7 @@ std::string subcommand_names(const CLI::App& app) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Arena: a referee for bot games (clump, flume, flows, flush, flume-cards)", "arena"};
+  CLI::App app{"Arena: a referee for bot games (`arena games` lists them)", "arena"};
   app.set_version_flag("--version", std::string("arena ") + ARENA_VERSION);
   app.require_subcommand(1);
   app.footer(
