@@ -1,7 +1,7 @@
 // FlushGame::sample_state: a Flush state rebuilt from one seat's views. Only the cards dealt
 // into other hands are hidden (the Blinds have no value until turned, and every round is a
 // fresh deck), so the views are taken round by round: read into moves and bounds on the
-// hidden hands (seen_round.h), the hidden hands drawn within the bounds (hidden_hands.h),
+// hidden hands (seen_hand.h), the hidden hands drawn within the bounds (hidden_deal.h),
 // and the round replayed through the rules with them, every action checked: its actor, its
 // legality and the view it shows. A finished round's hands were shown, so its deal is fixed;
 // only the round in play (and a void one) is drawn. The cost is about two replays of the game.
@@ -15,8 +15,8 @@
 #include "engine/core/user_error.h"
 #include "engine/flush/flush_game.h"
 #include "engine/flush/flush_state.h"
-#include "engine/flush/hidden_hands.h"
-#include "engine/flush/seen_round.h"
+#include "engine/flush/hidden_deal.h"
+#include "engine/flush/seen_hand.h"
 
 namespace arena::flush {
 
@@ -39,7 +39,7 @@ class Sampler {
     for (std::size_t i = 1; i < seen_.size(); i = round_.end) {
       if (state_->is_terminal()) fail(i, "the game is already over");
       try {
-        read_round(*state_, seat_ - 1, seen_, i, round_);
+        read_hand(*state_, seat_ - 1, seen_, i, round_);
       } catch (const UserError& e) {
         throw UserError(prefix() + e.what() + ")");
       }
@@ -61,7 +61,7 @@ class Sampler {
   void draw_and_replay(Rng& rng) {
     const std::size_t before = state_->history().size();
     for (int attempt = 0; attempt < kDrawsPerRound; ++attempt) {
-      if (!draw_hidden_hands(round_.bounds, rng, hands_))
+      if (!draw_hidden_deal(round_.bounds, rng, hands_))
         fail(round_.first, "no deal of the unseen cards fits this round's views");
       if (replay()) return;
       rewind(before);
@@ -127,7 +127,7 @@ class Sampler {
   int seat_;
   std::span<const SeenAction> seen_;
   std::unique_ptr<FlushState> state_;
-  SeenRound round_;
+  SeenHand round_;
   std::array<Cards, kMaxSeats> hands_{};
   std::vector<Move> legal_;
   std::size_t failed_at_ = 0;
