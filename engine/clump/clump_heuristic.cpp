@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "engine/clump/clump.h"
+#include "engine/clump/clump_state.h"
 
 namespace arena::clump {
 namespace {

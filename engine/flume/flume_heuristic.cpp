@@ -1,6 +1,6 @@
 // Flume's heuristic_value: stones count, plus the extra placements waiting on empty points
 // with 3+ occupied neighbours, since whoever moves next gets to use them.
-#include "engine/flume/flume.h"
+#include "engine/flume/flume_state.h"
 
 namespace arena::flume {
 
