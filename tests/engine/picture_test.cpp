@@ -11,7 +11,7 @@
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "engine/core/sampled_state.h"
-#include "engine/flows/flows_game.h"
+#include "engine/flows/flows_state.h"
 #include "engine/flume/flume_state.h"
 #include "engine/flume_cards/flume_cards_state.h"
 #include "engine/flush/flush_state.h"
