@@ -14,6 +14,7 @@ Not scanned, each for a reason:
 Usage: game_list_test.py SOURCE_DIR ARENA_BINARY
 """
 import json
+import os
 import re
 import subprocess
 import sys
@@ -68,6 +69,19 @@ def scanned_lines(path, text):
     return lines
 
 
+def source_files(source):
+    """The files git tracks; outside a git checkout (a source archive), every file but the
+    hidden, build and node_modules folders."""
+    listing = subprocess.run(["git", "-C", source, "ls-files"], capture_output=True, text=True)
+    if listing.returncode == 0:
+        return listing.stdout.splitlines()
+    files = []
+    for folder, subfolders, names in os.walk(source):
+        subfolders[:] = [d for d in subfolders if not d.startswith((".", "build")) and d != "node_modules"]
+        files += [os.path.relpath(os.path.join(folder, n), source) for n in names]
+    return files
+
+
 def check_detector(pattern, ids):
     """The scan must see a list on one line and one entry a line, and not a file name."""
     assert lists_in(pattern, [", ".join(ids[:3])]), "a one-line list was not found"
@@ -83,9 +97,8 @@ def main():
         return 0
     pattern = id_pattern(ids)
     check_detector(pattern, ids)
-    files = subprocess.run(["git", "-C", source, "ls-files"], check=True, capture_output=True, text=True).stdout
     failures = 0
-    for path in files.splitlines():
+    for path in source_files(source):
         if path.startswith(EXCLUDED_FOLDERS):
             continue
         try:
