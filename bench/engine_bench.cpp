@@ -1,4 +1,4 @@
-// Engine benchmarks for every registered game at its main sizes / player counts:
+// Engine benchmarks for every registered game at its main sizes and player counts:
 // random playouts per second, legal-move generation time (median, p99, max over
 // positions from random games) and perft nodes per second. Prints Markdown table rows.
 //   engine_bench [SECONDS per measurement, default 1] [SPEC-PREFIX...]
@@ -92,25 +92,35 @@ Row measure(const std::string& spec, double budget_s) {
   return row;
 }
 
+// The specs measured for one game: every player count, at the defaults; a board size also
+// 2 smaller and 4 larger (parity kept, the costs grow with the board), within its range.
+std::vector<std::string> specs_of(const GameInfo& info) {
+  std::vector<std::string> sizes = {""};
+  for (const ParamSpec& p : info.params) {
+    if (p.name != "size" || p.kind != ParamSpec::Kind::kInt) continue;
+    const long def = std::stol(p.default_value);
+    sizes.clear();
+    for (long s : {def - 2, def, def + 4})
+      if (s >= p.min && s <= p.max) sizes.push_back("size=" + std::to_string(s));
+  }
+  std::vector<std::string> specs;
+  for (int n = info.min_players; n <= info.max_players; ++n) {
+    const std::string players = info.min_players == info.max_players ? "" : "players=" + std::to_string(n);
+    for (const std::string& size : sizes) {
+      const std::string params = players + (!players.empty() && !size.empty() ? "," : "") + size;
+      specs.push_back(params.empty() ? info.id : info.id + ":" + params);
+    }
+  }
+  return specs;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   double budget = argc > 1 ? std::atof(argv[1]) : 1.0;
   std::vector<std::string> only(argv + std::min(argc, 2), argv + argc);  // spec prefixes; none: all
-  std::vector<std::string> specs;
   for (const GameEntry* g : all_games()) {
-    const auto& info = g->info;
-    if (info.id == "clump")
-      specs = {"clump:size=6", "clump:size=8", "clump:size=12"};
-    else if (info.id == "flume")
-      specs = {"flume:size=7", "flume:size=11"};
-    else if (info.min_players != info.max_players) {
-      specs.clear();
-      for (int p = info.min_players; p <= info.max_players; ++p)
-        specs.push_back(info.id + ":players=" + std::to_string(p));
-    } else {
-      specs = {info.id};
-    }
+    const std::vector<std::string> specs = specs_of(g->info);
     for (const auto& spec : specs) {
       if (!only.empty() &&
           std::none_of(only.begin(), only.end(), [&](const std::string& p) { return spec.rfind(p, 0) == 0; }))

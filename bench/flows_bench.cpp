@@ -13,7 +13,7 @@
 
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
-#include "engine/flows/flows_game.h"
+#include "engine/flows/flows_state.h"
 
 using namespace arena;
 using namespace arena::flows;

@@ -1,5 +1,5 @@
 // Writes a PGN file of N random games (default 10,000) for timing `arena verify`, mixing
-// the games' main sizes the way a season of tournaments would. The records are made
+// the games at their defaults the way a season of tournaments would. The records are made
 // in-process with the engine and records/pgn.h, exactly as the referee writes them
 // (chance outcomes included), so verify has real work: every action is replayed.
 //
@@ -21,11 +21,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   const int n = argc > 2 ? std::atoi(argv[2]) : 10000;
-  // Flows is left out: its exact legality makes random games slow to generate, and its
-  // verify cost is that of the legality solver, benchmarked on its own (flows_bench).
-  const std::vector<std::string> specs = {"clump:size=8", "flume:size=7", "flush:players=4", "flume-cards"};
+  // Every game at its defaults but Flows: its exact legality makes random games slow to
+  // generate, and its verify cost is that of the legality solver, benchmarked on its own
+  // (flows_bench).
   std::vector<std::unique_ptr<Game>> games;
-  for (const auto& s : specs) games.push_back(make_game(s));
+  for (const GameEntry* g : all_games())
+    if (g->info.id != "flows") games.push_back(make_game(g->info.id));
   std::FILE* out = std::fopen(argv[1], "w");
   if (!out) {
     std::perror(argv[1]);

@@ -1,6 +1,6 @@
 // Clump's picture: the full square board (every cell holds a stone), the same for every
 // seat since nothing is hidden.
-#include "engine/clump/clump.h"
+#include "engine/clump/clump_state.h"
 #include "engine/core/picture.h"
 #include "engine/grid/square_coords.h"
 

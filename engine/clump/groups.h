@@ -8,7 +8,7 @@
 #include <array>
 #include <cstdint>
 
-#include "engine/clump/clump.h"
+#include "engine/clump/clump_state.h"
 
 namespace arena::clump {
 

@@ -139,6 +139,12 @@ class State {
   // playouts mislead (Flume: a random player hands its opponent extra placements) says here
   // what any beginner would see.
   virtual int playout_hint(Move) const { return 1; }
+  // How good this live position looks to `seat` (1..N) at a glance, for bots that try every
+  // move one ply deep and keep the best (bots/greedy_bot.cpp): higher is better, comparable
+  // only between positions of one game. The rules of a game live here, so such a bot names
+  // no game. Default: 0, every position alike (the bot then takes a winning move if there
+  // is one, else any).
+  virtual double heuristic_value(int /*seat*/) const { return 0; }
 
   // Per-seat results; only meaningful when is_terminal().
   virtual std::vector<SeatResult> results() const = 0;

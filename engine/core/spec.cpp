@@ -192,4 +192,10 @@ std::string describe_params(const GameInfo& info) {
   return out.str();
 }
 
+std::string spec_for(const GameInfo& info, int players, bool quick) {
+  std::string params = info.min_players == info.max_players ? "" : "players=" + std::to_string(players);
+  if (quick && !info.quick_params.empty()) params += (params.empty() ? "" : ",") + info.quick_params;
+  return params.empty() ? info.id : info.id + ":" + params;
+}
+
 }  // namespace arena

@@ -43,6 +43,9 @@ struct GameInfo {
   std::string title;  // e.g. "Clump (Mark Steere)"
   int min_players = 2, max_players = 2;
   std::vector<ParamSpec> params;
+  // Parameters of a short game that still shows every rule at work ("max_rounds=1"; "" for
+  // the defaults), so tests and examples can play every game quickly without naming any.
+  std::string quick_params = "";
 };
 
 // Parameter values in the game's declared order, each in canonical text form.
@@ -68,6 +71,11 @@ Params resolve_params(const GameInfo& info, const RawSpec& raw);
 
 // "id:k=v,k=v" in declared order (just "id" when the game has no parameters).
 std::string canonical_spec(const GameInfo& info, const Params& params);
+
+// A spec of `info`'s game for `players` seats (players=N only where the count varies: the
+// parameter every such game calls `players`), with the quick parameters when `quick`, else
+// the defaults. For code that plays every game without naming any (tests, benchmarks).
+std::string spec_for(const GameInfo& info, int players, bool quick);
 
 // One line per parameter: name, kind, default, range or choices, help.
 std::string describe_params(const GameInfo& info);

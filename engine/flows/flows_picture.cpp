@@ -2,7 +2,7 @@
 // runs along each of its paths; the drawn tile is shown to its drawer (and the full table)
 // only, the others see that a tile is in hand.
 #include "engine/core/picture.h"
-#include "engine/flows/flows_game.h"
+#include "engine/flows/flows_state.h"
 
 namespace arena::flows {
 

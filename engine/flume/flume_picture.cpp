@@ -1,7 +1,7 @@
 // Flume's picture: the square board with its stones, the same for every seat since nothing
 // is hidden.
 #include "engine/core/picture.h"
-#include "engine/flume/flume.h"
+#include "engine/flume/flume_state.h"
 #include "engine/grid/square_coords.h"
 
 namespace arena::flume {

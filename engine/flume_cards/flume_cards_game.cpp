@@ -58,7 +58,8 @@ const GameEntry& flume_cards_entry() {
           {int_param("players", 4, 4, 5, "4: two partnerships (seats 1+3 vs 2+4); 5: called secret partner"),
            int_param("target", 21, 5, 100, "points to reach to win"),
            int_param("hand_cap", 100, 1, 1000,
-                     "deals (thrown-in ones included) after which the higher total wins")}},
+                     "deals (thrown-in ones included) after which the higher total wins")},
+          "target=5"},
       &flume_cards::make};
   return entry;
 }

@@ -42,17 +42,17 @@ const std::vector<RareSituation>& FlushGame::rare_situations() const {
 
 const GameEntry& flush_entry() {
   static const GameEntry entry{
-      GameInfo{
-          "flush",
-          "Flush (Millie's Games), shedding card game",
-          2,
-          6,
-          {int_param("players", 4, 2, 6, "number of players"),
-           int_param("limit", 150, 1, 100000, "a player whose total reaches this is eliminated"),
-           int_param("flush_points", 50, 0, 1000, "points of a Flush card held at the end of a round"),
-           int_param("bonus", 10, 0, 1000, "points a Bonus card in the finishing play takes off"),
-           int_param("max_rounds", 100, 1, 1000,
-                     "deals (void ones included) after which the game stops and players rank by total")}},
+      GameInfo{"flush",
+               "Flush (Millie's Games), shedding card game",
+               2,
+               6,
+               {int_param("players", 4, 2, 6, "number of players"),
+                int_param("limit", 150, 1, 100000, "a player whose total reaches this is eliminated"),
+                int_param("flush_points", 50, 0, 1000, "points of a Flush card held at the end of a round"),
+                int_param("bonus", 10, 0, 1000, "points a Bonus card in the finishing play takes off"),
+                int_param("max_rounds", 100, 1, 1000,
+                          "deals (void ones included) after which the game stops and players rank by total")},
+               "max_rounds=1"},
       [](const GameInfo& info, const Params& params) -> std::unique_ptr<Game> {
         return std::make_unique<flush::FlushGame>(info, params);
       }};

@@ -1,7 +1,7 @@
 // FlushGame::sample_state: a Flush state rebuilt from one seat's views. Only the cards dealt
 // into other hands are hidden (the Blinds have no value until turned, and every round is a
 // fresh deck), so the views are taken round by round: read into moves and bounds on the
-// hidden hands (seen_round.h), the hidden hands drawn within the bounds (hidden_hands.h),
+// hidden hands (seen_hand.h), the hidden hands drawn within the bounds (hidden_deal.h),
 // and the round replayed through the rules with them, every action checked: its actor, its
 // legality and the view it shows. A finished round's hands were shown, so its deal is fixed;
 // only the round in play (and a void one) is drawn. The cost is about two replays of the game.
@@ -16,8 +16,8 @@
 #include "engine/core/user_error.h"
 #include "engine/flush/flush_game.h"
 #include "engine/flush/flush_state.h"
-#include "engine/flush/hidden_hands.h"
-#include "engine/flush/seen_round.h"
+#include "engine/flush/hidden_deal.h"
+#include "engine/flush/seen_hand.h"
 
 namespace arena::flush {
 
@@ -39,14 +39,14 @@ class Sampler : public StretchSampler<FlushGame, FlushState> {
 
   Stretch read_stretch(std::size_t first) override {
     try {
-      read_round(*state_, seat_ - 1, seen_, first, round_);
+      read_hand(*state_, seat_ - 1, seen_, first, round_);
     } catch (const UserError& e) {
       throw UserError(prefix() + e.what() + ")");
     }
     return {round_.end, round_.end - round_.first};
   }
 
-  bool draw(Rng& rng) override { return draw_hidden_hands(round_.bounds, rng, hands_); }
+  bool draw(Rng& rng) override { return draw_hidden_deal(round_.bounds, rng, hands_); }
 
   Move next_move(std::size_t k) override {
     const Move m = round_.moves[k];
@@ -84,7 +84,7 @@ class Sampler : public StretchSampler<FlushGame, FlushState> {
     return state_->action_view(seat_, m) == seen_[i].view;
   }
 
-  SeenRound round_;
+  SeenHand round_;
   std::array<Cards, kMaxSeats> hands_{};
   std::vector<Move> legal_;
 };

@@ -7,7 +7,7 @@
 // (`arena report --dump-pictures`). A screenshot per game lands in WORK/screenshots/.
 //
 // Usage: node report_test.mjs BIN_DIR WORK_DIR [--docs DOCS_DIR] [--only NAME,...]
-//   --docs: also save the screenshots of docs/report.md there; --only: run these cases only.
+//   --docs: also take again the screenshots of docs/report.md there; --only: run these cases only.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -19,17 +19,20 @@ const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf
 const arena = path.join(binDir, "arena");
 const shots = path.join(workDir, "screenshots");
 
-// Every game and player count, small and quick: random bots, one or two games each.
+// Every game and player count, as the registry lists them (`arena games --json`,
+// docs/rules/README.md), small and quick: each game's quick spec (one deal, a low target, a
+// small board), random bots, one or two games each; the first game's case also checks the
+// results tables.
+const GAMES = JSON.parse(execFileSync(arena, ["games", "--json"], { encoding: "utf8" })).games;
 const CASES = [
-  { name: "clump", spec: "clump:size=6", bots: 2, games: 2 },
-  { name: "flume", spec: "flume:size=5", bots: 2, games: 2 },
-  ...[2, 3, 4, 5, 6].map(n => ({ name: `flows-${n}`, spec: `flows:players=${n}`, bots: 2, games: n === 2 ? 2 : 1 })),
-  // Short card games (one deal or a low target) keep the whole test near two minutes.
-  ...[2, 3, 4, 5, 6].map(n => ({ name: `flush-${n}`, spec: `flush:players=${n},max_rounds=1`, bots: 2, games: n === 2 ? 2 : 1 })),
-  ...[4, 5].map(n => ({ name: `flume-cards-${n}`, spec: `flume-cards:players=${n},target=5`, bots: 2, games: 1 })),
+  ...GAMES.flatMap(g => g.player_counts.map(c => ({
+    name: g.min_players === g.max_players ? g.id : `${g.id}-${c.players}`,
+    spec: c.quick_spec, bots: 2, games: c.players === 2 ? 2 : 1 }))),
   // A head-to-head with a bot that answers illegal moves: faults, verdict details, filters.
-  { name: "faults", spec: "clump:size=6", bots: 2, games: 4, second: "illegal_bot" },
+  { name: "faults", spec: GAMES.flatMap(g => g.player_counts).find(c => c.players === 2).quick_spec, bots: 2, games: 4,
+    second: "illegal_bot" },
 ];
+CASES[0].results = true;
 
 let failures = 0;
 function check(ok, what) {
@@ -196,15 +199,17 @@ async function main() {
       const started = Date.now();
       const dir = play(c);
       await checkReport(browser, c, dir);
-      if (c.name === "clump") await checkResults(browser, c, dir);
+      if (c.results) await checkResults(browser, c, dir);
       if (c.name === "faults") await checkFaults(browser, c, dir);
       console.log(`${c.name}: ${Date.now() - started} ms`);
     }
   } finally {
     await browser.close();
   }
-  if (docsDir) for (const f of ["clump-results", "clump", "flows-2", "flush-3", "flush-3-seat3", "flume", "flume-cards-5"])
-    fs.copyFileSync(path.join(shots, f + ".png"), path.join(docsDir, f + ".png"));
+  // The pictures docs/report.md shows: every screenshot already in DOCS_DIR, taken again.
+  if (docsDir)
+    for (const f of fs.readdirSync(docsDir).filter(f => f.endsWith(".png") && fs.existsSync(path.join(shots, f))))
+      fs.copyFileSync(path.join(shots, f), path.join(docsDir, f));
   console.log(failures ? `${failures} failure(s)` : `browser report test passed; screenshots in ${shots}`);
   process.exit(failures ? 1 : 0);
 }

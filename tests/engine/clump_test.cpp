@@ -1,7 +1,5 @@
 // Clump rules (issue 2, docs/rules/clump.md). The engine is checked against a second,
 // deliberately naive implementation of the rules written below from the issue's text.
-#include "engine/clump/clump.h"
-
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
@@ -11,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/clump/clump_state.h"
 #include "engine/clump/groups.h"
 #include "engine/core/perft.h"
 #include "engine/core/random.h"

@@ -8,7 +8,7 @@
 #include "engine/core/perft.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
-#include "engine/flows/flows_game.h"
+#include "engine/flows/flows_state.h"
 
 using namespace arena;
 using namespace arena::flows;

@@ -1,7 +1,5 @@
 // Flume rules (issue 2, docs/rules/flume.md). The engine is checked against a second,
 // deliberately naive implementation of the rules written below from the issue's text.
-#include "engine/flume/flume.h"
-
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -11,6 +9,7 @@
 #include "engine/core/perft.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
+#include "engine/flume/flume_state.h"
 
 using namespace arena;
 using namespace arena::flume;

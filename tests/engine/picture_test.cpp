@@ -7,12 +7,12 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "engine/clump/clump.h"
+#include "engine/clump/clump_state.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "engine/core/sampled_state.h"
-#include "engine/flows/flows_game.h"
-#include "engine/flume/flume.h"
+#include "engine/flows/flows_state.h"
+#include "engine/flume/flume_state.h"
 #include "engine/flume_cards/flume_cards_state.h"
 #include "engine/flush/flush_state.h"
 #include "tests/engine/every_spec.h"

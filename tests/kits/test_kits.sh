@@ -46,11 +46,14 @@ kits=(
   "rust|$work/rust/release/arena-kit-bot"
   "java|$java_bot"
 )
+# Every game, as the registry lists it (`arena games --json`, docs/rules/README.md).
+mapfile -t games < <("$arena" games --json | python3 -c 'import json, sys; print("\n".join(g["id"] for g in json.load(sys.stdin)["games"]))')
+[ "${#games[@]}" -gt 0 ] || { echo "FAIL: arena games --json lists no game"; exit 1; }
 failed=0
 for kit in "${kits[@]}"; do
   name=${kit%%|*}
   command=${kit#*|}
-  for game in clump flume flows flush flume-cards; do
+  for game in "${games[@]}"; do
     if out=$(cd "$work" && "$arena" check-bot "$command" --game "$game" --games 2 2>&1); then
       echo "ok   $name $game"
     else

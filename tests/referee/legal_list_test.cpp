@@ -2,6 +2,7 @@
 // the "legal" line, the same moves as the engine's, and exact-name lookup only.
 #include "referee/legal_list.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -11,8 +12,10 @@
 using namespace arena;
 
 TEST_CASE("legal list: names joined as on the legal line, moves as the engine lists them", "[referee]") {
-  for (const std::string spec :
-       {"clump:size=8", "flume:size=7", "flush:players=3", "flume-cards:players=4"}) {
+  for (const GameEntry* g : all_games()) {
+    // Three seats where the game allows them: a legal list per seat of a card game's deal.
+    const std::string spec =
+        spec_for(g->info, std::clamp(3, g->info.min_players, g->info.max_players), false);
     INFO(spec);
     auto game = make_game(spec);
     auto state = game->new_initial_state();

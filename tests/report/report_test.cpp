@@ -1,5 +1,6 @@
 // The report library (report/): JSON patches, replays that reproduce every picture of every
 // view, and the HTML page: self-contained, embedding the chosen replays only.
+#include <algorithm>
 #include <boost/json/parse.hpp>
 #include <catch2/catch.hpp>
 #include <regex>
@@ -51,8 +52,9 @@ TEST_CASE("report: a JSON patch turns one value into the other", "[report]") {
 }
 
 TEST_CASE("report: replays reproduce the engine's picture of every ply and view", "[report]") {
-  for (const std::string spec :
-       {"clump:size=6", "flume:size=5", "flows:players=3", "flush:players=3", "flume-cards:players=4"}) {
+  for (const GameEntry* g : all_games()) {
+    // Three seats where the game allows them: views of several hidden hands.
+    const std::string spec = spec_for(g->info, std::clamp(3, g->info.min_players, g->info.max_players), true);
     const GameRecord r = random_record(spec, 5, 120);
     const json::object replay = report::replay_json(r, true);
     REQUIRE(!replay.contains("x"));
@@ -84,7 +86,8 @@ TEST_CASE("report: one self-contained page holding the chosen replays", "[report
   const std::string html = report::report_html(records, o);
   // Nothing fetched from anywhere: no URLs, no external scripts, styles, fonts or images.
   // (The SVG namespace name is an identifier, never fetched.)
-  CHECK(std::regex_replace(html, std::regex("http://www\\.w3\\.org/2000/svg"), "").find("http://") == std::string::npos);
+  CHECK(std::regex_replace(html, std::regex("http://www\\.w3\\.org/2000/svg"), "").find("http://") ==
+        std::string::npos);
   CHECK(html.find("https://") == std::string::npos);
   CHECK(!std::regex_search(html, std::regex(R"(<(script|img|link|iframe)[^>]*\b(src|href)=)")));
   CHECK(html.find("@import") == std::string::npos);

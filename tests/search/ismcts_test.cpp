@@ -57,9 +57,12 @@ std::vector<std::unique_ptr<State>> win_in_one_positions(const Game& game, int w
 
 }  // namespace
 
-TEST_CASE("search: finds the win in one (Clump connection, Flume last point, Flows joining tile)",
-          "[search]") {
-  for (const char* spec : {"clump:size=6", "flume:size=5", "flows"}) {
+TEST_CASE("search: finds the win in one in every game for two", "[search]") {
+  for (const GameEntry* g : all_games()) {
+    // Two seats, a short game: the positions come from random games (with more seats, or
+    // partners, a move that wins at once is too rare in them).
+    if (g->info.min_players != 2) continue;
+    const std::string spec = spec_for(g->info, 2, true);
     const auto game = make_game(spec);
     const auto positions = win_in_one_positions(*game, 3);
     INFO(spec);
@@ -70,7 +73,7 @@ TEST_CASE("search: finds the win in one (Clump connection, Flume last point, Flo
       search::Ismcts mcts(options);
       std::vector<Move> legal;
       pos->legal_moves(legal);
-      // The full state: the search is told everything (a Flows test of the search itself).
+      // The full state: the search is told everything (a test of the search itself).
       const search::Determinizer exact = [&](State& into, Rng&) { into.assign(*pos); };
       Rng rng(7);
       const auto r = mcts.search(*pos, exact, legal, pos->current_player(), {}, rng);

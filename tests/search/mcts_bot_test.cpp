@@ -8,6 +8,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "engine/core/registry.h"
+#include "engine/games.h"
 
 namespace {
 
@@ -28,8 +32,13 @@ const std::string kMcts = std::string(ARENA_BIN_DIR) + "/mcts_bot";
 }  // namespace
 
 TEST_CASE("mcts_bot: check-bot passes in every game and player count", "[search]") {
-  for (const char* spec : {"clump:size=6", "flume:size=5", "flows", "flows:players=3", "flows:players=5",
-                           "flush:players=2", "flush:players=4", "flume-cards", "flume-cards:players=5"}) {
+  std::vector<std::string> specs;
+  // The binary's games (engine/games.h): a game registered in this test process only is
+  // unknown to `arena`.
+  for (const arena::GameEntry* g : arena::registered_games())
+    for (int n = g->info.min_players; n <= g->info.max_players; ++n)
+      specs.push_back(arena::spec_for(g->info, n, true));
+  for (const std::string& spec : specs) {
     int status = -1;
     const std::string out =
         run_arena("check-bot \"" + kMcts + " --iterations 60\" --game " + spec + " --games 2", status);

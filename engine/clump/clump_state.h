@@ -4,6 +4,9 @@
 // bottom). A move swaps one of the mover's stones with an orthogonally adjacent enemy
 // stone; its code is `from * 4 + direction`, `from` being the mover's stone and direction
 // 0 = down, 1 = left, 2 = right, 3 = up (so a stone's swaps are listed by target cell).
+//
+// The State: a position, its legal swaps and results (clump_state.cpp), its text
+// (clump_text.cpp), picture (clump_picture.cpp) and heuristic value (clump_heuristic.cpp).
 #pragma once
 
 #include <array>
@@ -12,33 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/clump/clump_game.h"
 #include "engine/core/game.h"
-#include "engine/core/registry.h"
 
 namespace arena::clump {
-
-inline constexpr int kMaxSize = 26;
-inline constexpr int kMaxCells = kMaxSize * kMaxSize;
-inline constexpr std::int8_t kRed = 0;   // seat 1: joins row 1 to the top row
-inline constexpr std::int8_t kBlue = 1;  // seat 2: joins column a to the last column
-
-class ClumpGame : public Game {
- public:
-  ClumpGame(const GameInfo& info, Params params);
-  int num_players() const override { return 2; }
-  std::unique_ptr<State> new_initial_state() const override;
-  // The safety cap: a game still running after this many swaps is drawn (docs/rules/clump.md).
-  int max_game_length() const override { return length_cap_; }
-  int size() const { return size_; }
-  // Text of every move code ("c3-c4"), empty for a direction off the board: named for each
-  // legal move before every decision, so worked out once per game.
-  const std::string& move_name(Move m) const;
-
- private:
-  int size_;
-  int length_cap_;
-  std::vector<std::string> move_names_;
-};
 
 // Why a swap is (il)legal: the sizes the swap conditions compare. For the mover's stone
 // ("own") and the enemy stone, G is its group before the swap and H its group after.
@@ -76,6 +56,8 @@ class ClumpState : public StateBase<ClumpState> {
   Picture picture(int seat) const override;  // *_picture.cpp
   std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
+  // Own best span towards the two sides less the opponent's (clump_heuristic.cpp).
+  double heuristic_value(int seat) const override;
 
   int size() const { return n_; }
   std::int8_t at(int cell) const { return board_[cell]; }

@@ -4,6 +4,10 @@
 // Playable cells are numbered row-major from a1 (cell = row * size + column, row 0 at the
 // bottom); a placement's move code is its cell. The pie-rule swap has code size * size,
 // one past the last cell.
+//
+// The State: a position, its legal placements, playout hints and results (flume_state.cpp),
+// its text (flume_text.cpp), picture (flume_picture.cpp) and heuristic value
+// (flume_heuristic.cpp).
 #pragma once
 
 #include <array>
@@ -13,33 +17,9 @@
 #include <vector>
 
 #include "engine/core/game.h"
-#include "engine/core/registry.h"
+#include "engine/flume/flume_game.h"
 
 namespace arena::flume {
-
-inline constexpr int kMaxSize = 25;
-inline constexpr int kMaxCells = kMaxSize * kMaxSize;
-inline constexpr std::int8_t kEmpty = -1;
-inline constexpr std::int8_t kRed = 0;   // seat 1, moves first
-inline constexpr std::int8_t kBlue = 1;  // seat 2, may swap as its first action
-
-class FlumeGame : public Game {
- public:
-  // Flume's extra placement and its pie swap (docs/check-bot.md).
-  const std::vector<RareSituation>& rare_situations() const override;
-  FlumeGame(const GameInfo& info, Params params);
-  int num_players() const override { return 2; }
-  std::unique_ptr<State> new_initial_state() const override;
-  // One action per cell plus the swap: every action but the swap fills a cell.
-  int max_game_length() const override { return size_ * size_ + 1; }
-  bool playout_hints() const override { return true; }
-  int size() const { return size_; }
-  bool early_end() const { return early_end_; }
-
- private:
-  int size_;
-  bool early_end_;
-};
 
 class FlumeState : public StateBase<FlumeState> {
  public:
@@ -65,6 +45,8 @@ class FlumeState : public StateBase<FlumeState> {
   // 2: the placement keeps the turn; 0: it ends the turn and leaves the opponent a point
   // with 3 occupied neighbours (an extra placement); 1: neither.
   int playout_hint(Move m) const override;
+  // Stones ahead, plus the tempo of the extra placements waiting (flume_heuristic.cpp).
+  double heuristic_value(int seat) const override;
 
   int size() const { return n_; }
   Move swap_move() const { return n_ * n_; }

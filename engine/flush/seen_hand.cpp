@@ -1,4 +1,4 @@
-#include "engine/flush/seen_round.h"
+#include "engine/flush/seen_hand.h"
 
 #include <algorithm>
 #include <string>
@@ -13,10 +13,10 @@ namespace {
 using Counts = std::array<int, kNumKinds>;
 
 // The round as the views go, on `t`, a copy of the real state with the hidden cards placed
-// anyhow (see seen_round.h).
+// anyhow (see seen_hand.h).
 class Reader {
  public:
-  Reader(const FlushState& start, int viewer, std::span<const SeenAction> seen, SeenRound& out)
+  Reader(const FlushState& start, int viewer, std::span<const SeenAction> seen, SeenHand& out)
       : t_(start), me_(viewer), n_(start.game().num_players()), seen_(seen), out_(out) {}
 
   void run(std::size_t first) {
@@ -259,7 +259,7 @@ class Reader {
   FlushState t_;
   int me_, n_;
   std::span<const SeenAction> seen_;
-  SeenRound& out_;
+  SeenHand& out_;
   std::size_t at_ = 0;
   int last_actor_ = -1;
   std::array<Counts, kMaxSeats> flow_{};  // per seat: cards picked up minus cards played, this round
@@ -270,8 +270,8 @@ class Reader {
 
 }  // namespace
 
-void read_round(const FlushState& start, int viewer, std::span<const SeenAction> seen, std::size_t first,
-                SeenRound& out) {
+void read_hand(const FlushState& start, int viewer, std::span<const SeenAction> seen, std::size_t first,
+               SeenHand& out) {
   Reader reader(start, viewer, seen, out);
   reader.run(first);
 }

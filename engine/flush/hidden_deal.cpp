@@ -1,4 +1,4 @@
-#include "engine/flush/hidden_hands.h"
+#include "engine/flush/hidden_deal.h"
 
 #include <algorithm>
 
@@ -69,7 +69,7 @@ bool fill_slot(Draw& d, int s, bool checked, Rng& rng, Cards& hand) {
 
 }  // namespace
 
-bool draw_hidden_hands(const RoundBounds& bounds, Rng& rng, std::array<Cards, kMaxSeats>& out) {
+bool draw_hidden_deal(const RoundBounds& bounds, Rng& rng, std::array<Cards, kMaxSeats>& out) {
   Draw d;
   for (int k = 0; k < kNumKinds; ++k) d.pool[k] = bounds.pool[k];
   std::array<Cards, kMaxSeats> base{};

@@ -3,7 +3,7 @@
 // were dealt to it: at least what it later played beyond what it picked up, at most what it
 // could hold when it picked up (a pick-up is legal only with no card of the top value or
 // lower, and no Mimic, in hand), exactly what it held when the round ended (the hands are
-// shown then). The bounds are read by seen_round.h; the draw is here.
+// shown then). The bounds are read by seen_hand.h; the draw is here.
 #pragma once
 
 #include <array>
@@ -37,6 +37,6 @@ struct RoundBounds {
 // proportional to the copies left among those the seat may still take. Where upper bounds
 // make that dead-end twice, a third draw never takes a card that would leave the other slots
 // unfillable (Hall's condition over the seats, at most 2^5 subsets). False when no deal fits.
-bool draw_hidden_hands(const RoundBounds& bounds, Rng& rng, std::array<Cards, kMaxSeats>& out);
+bool draw_hidden_deal(const RoundBounds& bounds, Rng& rng, std::array<Cards, kMaxSeats>& out);
 
 }  // namespace arena::flush

@@ -1,0 +1,148 @@
+// ClumpState's rules: the initial board, legal swaps, applying one, the end and the results.
+#include "engine/clump/clump_state.h"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+#include "engine/clump/groups.h"
+#include "engine/grid/square_coords.h"
+
+namespace arena::clump {
+
+ClumpState::ClumpState(const ClumpGame& game) : StateBase(game), n_(game.size()) {
+  // Checkerboard with a Red stone on a1.
+  for (int r = 0; r < n_; ++r)
+    for (int c = 0; c < n_; ++c) board_[r * n_ + c] = (r + c) % 2 == 0 ? kRed : kBlue;
+  update_legal_swaps(groups_of(board_.data(), n_), legal_swaps_, -1, -1);
+}
+
+std::unique_ptr<ClumpState> ClumpState::from_board(const ClumpGame& game,
+                                                   const std::vector<std::string>& rows, int to_move,
+                                                   int plies) {
+  auto s = std::make_unique<ClumpState>(game);
+  const int n = game.size();
+  if (static_cast<int>(rows.size()) != n)
+    throw std::invalid_argument("clump board: expected " + std::to_string(n) + " rows, got " +
+                                std::to_string(rows.size()));
+  if (to_move != 1 && to_move != 2) throw std::invalid_argument("clump board: to_move must be 1 or 2");
+  for (int i = 0; i < n; ++i) {
+    const std::string& row = rows[i];
+    if (static_cast<int>(row.size()) != n)
+      throw std::invalid_argument("clump board: row " + std::to_string(n - i) + " is not " +
+                                  std::to_string(n) + " cells wide");
+    for (int c = 0; c < n; ++c) {
+      char ch = row[c];
+      if (ch != 'R' && ch != 'B')
+        throw std::invalid_argument(std::string("clump board: bad cell '") + ch + "' (use R or B)");
+      s->board_[(n - 1 - i) * n + c] = ch == 'R' ? kRed : kBlue;
+    }
+  }
+  if (plies < 0) throw std::invalid_argument("clump board: plies must not be negative");
+  s->to_move_ = static_cast<std::int8_t>(to_move - 1);
+  s->plies_ = plies;
+  s->settle(-1, -1);
+  return s;
+}
+
+int ClumpState::current_player() const { return outcome_ == Outcome::kPlaying ? to_move_ + 1 : kTerminal; }
+
+bool ClumpState::neighbour(int cell, int dir, int& out) const {
+  int r = cell / n_, c = cell % n_;
+  switch (dir) {
+    case 0:
+      out = cell - n_;
+      return r > 0;
+    case 1:
+      out = cell - 1;
+      return c > 0;
+    case 2:
+      out = cell + 1;
+      return c + 1 < n_;
+    default:
+      out = cell + n_;
+      return r + 1 < n_;
+  }
+}
+
+Move ClumpState::swap_code(int from, int to) const {
+  for (int dir = 0; dir < 4; ++dir) {
+    int x;
+    if (neighbour(from, dir, x) && x == to) return from * 4 + dir;
+  }
+  return -1;
+}
+
+int ClumpState::to_cell(Move m) const {
+  int to = -1;
+  return neighbour(m / 4, m % 4, to) ? to : -1;
+}
+
+void ClumpState::legal_moves(std::vector<Move>& out) const {
+  out.clear();
+  if (outcome_ != Outcome::kPlaying) return;
+  const int cells = n_ * n_;
+  for (int from = 0; from < cells; ++from) {
+    if (board_[from] != to_move_) continue;
+    for (unsigned bits = legal_swaps_[from]; bits != 0; bits &= bits - 1)
+      out.push_back(from * 4 + std::countr_zero(bits));
+  }
+}
+
+SwapCheck ClumpState::check_swap(int from, int to) const {
+  const Move code = swap_code(from, to);
+  if (code < 0) return SwapCheck{};  // not neighbours: no swap
+  return evaluate_swap(groups_of(board_.data(), n_), from, code % 4);
+}
+
+bool ClumpState::connected(std::int8_t colour) const {
+  return groups_of(board_.data(), n_).connected[colour];
+}
+
+void ClumpState::do_apply(Move m) {
+  const int from = from_cell(m), to = to_cell(m);
+  std::swap(board_[from], board_[to]);
+  ++plies_;
+  to_move_ = static_cast<std::int8_t>(1 - to_move_);
+  settle(from, to);
+}
+
+void ClumpState::settle(int x, int y) {
+  // One labelling answers all three questions.
+  const GroupScratch& s = groups_of(board_.data(), n_);
+  // Either colour may have been connected by the swap, whoever made it; both at once is
+  // impossible (a top-bottom and a left-right path of orthogonal steps must share a cell).
+  if (s.connected[kRed] || s.connected[kBlue]) {
+    outcome_ = Outcome::kConnection;
+    winner_ = s.connected[kRed] ? 1 : 2;
+    return;  // over: the legal swaps are not needed any more
+  }
+  update_legal_swaps(s, legal_swaps_, x, y);
+  // The swaps are the same for both players, so "none for the mover" is "none at all".
+  const bool any = std::any_of(legal_swaps_.begin(), legal_swaps_.begin() + n_ * n_,
+                               [](std::uint8_t bits) { return bits != 0; });
+  if (!any) {
+    outcome_ = Outcome::kNoSwap;  // ruling: a player without a legal swap loses
+    winner_ = 2 - to_move_;
+  } else if (plies_ >= rules().max_game_length()) {
+    outcome_ = Outcome::kLengthCap;  // safety cap: drawn
+    winner_ = 0;
+  }
+}
+
+std::vector<SeatResult> ClumpState::results() const {
+  std::vector<SeatResult> r(2);
+  for (int s = 0; s < 2; ++s) {
+    r[s].team = s;
+    if (winner_ == 0) {
+      r[s].rank = 1;
+      r[s].score = 0.5;
+    } else {
+      r[s].rank = winner_ == s + 1 ? 1 : 2;
+      r[s].score = winner_ == s + 1 ? 1 : 0;
+    }
+  }
+  return r;
+}
+
+}  // namespace arena::clump
