@@ -434,6 +434,8 @@ void BotProcess::close_pipes_after_exit() {
   });
 }
 
+bool BotProcess::killed_by_signal() const { return exited_ && WIFSIGNALED(exit_status_); }
+
 std::string BotProcess::exit_description() const {
   if (!exited_) return "running";
   if (WIFSIGNALED(exit_status_)) {

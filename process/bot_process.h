@@ -112,6 +112,8 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   bool exited() const { return exited_; }
   // "exit code 3", "killed by signal 9", or "running".
   std::string exit_description() const;
+  // Ended by a signal (not by exiting): what callers decide on, never the text above.
+  bool killed_by_signal() const;
   // Processes the bot left behind when it ended (in its group, below it, or anywhere with its
   // marker: process/bot_tree.h), all killed then. For check-bot's quit check.
   int leftovers_killed() const { return leftovers_killed_; }

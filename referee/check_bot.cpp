@@ -462,6 +462,7 @@ void Checker::quit_all() {
     int left = 0;  // processes it left running, wherever they went (all killed by now)
     std::int64_t us = 0;
     std::string exit;
+    bool killed = false;  // by a signal
   };
   std::vector<Outcome> out(copies_.size());
   int pending = static_cast<int>(copies_.size());
@@ -480,6 +481,7 @@ void Checker::quit_all() {
       out[i].us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0).count();
       if (out[i].judged) {
         out[i].exit = copies_[i]->process().exit_description();
+        out[i].killed = copies_[i]->process().killed_by_signal();
         // The bot is reaped, and whatever it left running (in its group, or escaped to a
         // group or session of its own) was found and killed then (process/bot_tree.h).
         out[i].left = copies_[i]->process().leftovers_killed();
@@ -498,10 +500,10 @@ void Checker::quit_all() {
     slowest = std::max(slowest, out[i].us);
     std::string problem;
     // Past the grace period the referee killed it, whatever signal did it in the end.
-    if (out[i].exit.starts_with("killed") && out[i].us >= opt_.quit_grace.count() * 1000)
+    if (out[i].killed && out[i].us >= opt_.quit_grace.count() * 1000)
       problem = "was still running " + std::to_string(opt_.quit_grace.count()) +
                 " ms after 'quit' and the end of its input, and was killed";
-    else if (out[i].exit.starts_with("killed"))
+    else if (out[i].killed)
       problem = "died on 'quit': " + out[i].exit;
     else if (out[i].left > 0)
       problem = "exited but left " + std::to_string(out[i].left) +

@@ -3,8 +3,7 @@
 namespace arena {
 
 std::string ended_text(const BotProcess& process) {
-  const std::string how = process.exit_description();
-  return (how.rfind("killed", 0) == 0 ? "the bot was " : "the bot ") + how;
+  return (process.killed_by_signal() ? "the bot was " : "the bot ") + process.exit_description();
 }
 
 std::string stderr_lines_text(const BotProcess& process) {
