@@ -5,11 +5,11 @@
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -42,16 +42,40 @@ std::vector<std::string> subcommands() {
   return out;
 }
 
-// The long flags of the option lines of a --help text ("  -o,--out TEXT  ...").
+// The long flags of the option lines of a --help text ("  -o,--out TEXT  ..."): after the
+// indent, any short flags ("-o,"), then the long one.
 std::set<std::string> help_flags(const std::string& help) {
   std::set<std::string> flags;
-  static const std::regex option_line(R"(^\s+(?:-\w,)*(--[a-z][a-z-]*))");
   std::istringstream in(help);
   for (std::string line; std::getline(in, line);) {
-    std::smatch m;
-    if (std::regex_search(line, m, option_line)) flags.insert(m[1]);
+    std::size_t i = line.find_first_not_of(" \t");
+    if (i == 0 || i == std::string::npos) continue;
+    while (line.compare(i, 1, "-") == 0 && i + 2 < line.size() && line[i + 1] != '-' && line[i + 2] == ',')
+      i += 3;
+    if (line.compare(i, 2, "--") != 0 || i + 2 >= line.size() ||
+        !std::islower(static_cast<unsigned char>(line[i + 2])))
+      continue;
+    const std::size_t end = line.find_first_not_of("abcdefghijklmnopqrstuvwxyz-", i + 2);
+    flags.insert(line.substr(i, end == std::string::npos ? std::string::npos : end - i));
   }
   return flags;
+}
+
+// A row "| `--flag ...` | subcommands | ...": the flag and the second cell (the first cell may
+// hold an escaped pipe, `none\|bwrap`).
+void add_table_row(const std::string& line, std::map<std::string, std::string>& rows) {
+  if (line.rfind("| `--", 0) != 0 || line.size() < 6 || !std::islower(static_cast<unsigned char>(line[5])))
+    return;
+  const std::string flag = line.substr(3, line.find_first_not_of("abcdefghijklmnopqrstuvwxyz-", 5) - 3);
+  std::size_t bar = 1;
+  do bar = line.find('|', bar + 1);
+  while (bar != std::string::npos && line[bar - 1] == '\\');
+  if (bar == std::string::npos || line.compare(bar, 2, "| ") != 0) return;
+  const std::size_t end = line.find(" |", bar + 2);
+  if (end == std::string::npos || end == bar + 2) return;
+  const std::string cell = line.substr(bar + 2, end - bar - 2);
+  if (cell.find_first_not_of("abcdefghijklmnopqrstuvwxyz, -") != std::string::npos) return;
+  rows[flag] = cell;
 }
 
 // flag -> subcommands column, from the table's rows "| `--flag ...` ... | subcommands | ...".
@@ -60,15 +84,13 @@ std::map<std::string, std::string> docs_table() {
   REQUIRE(f);
   std::map<std::string, std::string> rows;
   bool in_table = false;
-  // The first cell may hold an escaped pipe (`none\|bwrap`).
-  static const std::regex row(R"(^\| `(--[a-z][a-z-]*)(?:\\\||[^|])*\| ([a-z, -]+) \|)");
+
   for (std::string line; std::getline(f, line);) {
     if (line.rfind("## Every option of every subcommand", 0) == 0)
       in_table = true;
     else if (in_table && line.rfind("## ", 0) == 0)
       break;
-    std::smatch m;
-    if (in_table && std::regex_search(line, m, row)) rows[m[1]] = m[2];
+    if (in_table) add_table_row(line, rows);
   }
   return rows;
 }

@@ -5,8 +5,9 @@
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdio>
-#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -47,13 +48,26 @@ std::vector<std::string> subcommands() {
 // The long flags of a --help text whose value is a number ("  -n,--games INT:from 1 to ...",
 // "  --move-time SECONDS:from 0 to 86400", "  --tc BASE+INC").
 std::vector<std::string> numeric_flags(const std::string& help) {
+  static const std::set<std::string> numeric = {"INT", "UINT", "FLOAT", "NUMBER", "SECONDS", "BASE+INC"};
   std::vector<std::string> flags;
-  static const std::regex line_re(
-      R"(^\s+(?:-\w,)*(--[a-z][a-z-]*)(?:,-\w)*\s+(?:INT|UINT|FLOAT|NUMBER|SECONDS|BASE\+INC)(?:\s|:|$))");
   std::istringstream in(help);
   for (std::string line; std::getline(in, line);) {
-    std::smatch m;
-    if (std::regex_search(line, m, line_re)) flags.push_back(m[1]);
+    std::size_t i = line.find_first_not_of(" \t");
+    if (i == 0 || i == std::string::npos) continue;
+    while (line.compare(i, 1, "-") == 0 && i + 2 < line.size() && line[i + 1] != '-' && line[i + 2] == ',')
+      i += 3;
+    if (line.compare(i, 2, "--") != 0 || i + 2 >= line.size() ||
+        !std::islower(static_cast<unsigned char>(line[i + 2])))
+      continue;
+    const std::size_t end = line.find_first_not_of("abcdefghijklmnopqrstuvwxyz-", i + 2);
+    if (end == std::string::npos) continue;
+    std::size_t j = end;
+    while (line.compare(j, 2, ",-") == 0 && j + 2 < line.size() && line[j + 2] != '-')
+      j += 3;  // ",-j" aliases
+    const std::size_t type = line.find_first_not_of(" \t", j);
+    if (type == j || type == std::string::npos) continue;
+    const std::string word = line.substr(type, line.find_first_of(" \t:", type) - type);
+    if (numeric.count(word)) flags.push_back(line.substr(i, end - i));
   }
   return flags;
 }

@@ -8,9 +8,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
+
+#include "tests/text_scrub.h"
 
 namespace fs = std::filesystem;
 
@@ -42,10 +43,7 @@ std::string slurp(const fs::path& p) {
 }
 
 // Records with the measured times taken out: everything else must match exactly.
-std::string without_times(const std::string& pgn) {
-  static const std::regex time(R"( [0-9]+(\.[0-9]+)?s\})");
-  return std::regex_replace(pgn, time, "}");
-}
+std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }
 
 struct TempDir {
   fs::path path;
@@ -63,11 +61,10 @@ void cut_back(const fs::path& dir, int keep) {
   std::istringstream journal(slurp(dir / "journal.jsonl"));
   std::string kept, line;
   std::size_t pgn_end = 0;
-  static const std::regex end_re(R"("pgn_end":([0-9]+))");
   for (int i = 0; i < keep && std::getline(journal, line); ++i) {
-    std::smatch m;
-    REQUIRE(std::regex_search(line, m, end_re));
-    pgn_end = std::stoul(m[1]);
+    const std::size_t at = line.find("\"pgn_end\":");
+    REQUIRE(at != std::string::npos);
+    pgn_end = std::stoul(line.substr(at + 10));
     kept += line + "\n";
   }
   std::ofstream(dir / "journal.jsonl", std::ios::trunc) << kept;

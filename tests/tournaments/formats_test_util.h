@@ -14,7 +14,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -22,6 +21,7 @@
 #include <vector>
 
 #include "../referee/referee_test_util.h"
+#include "tests/text_scrub.h"
 #include "tournaments/journal.h"
 
 extern char** environ;
@@ -38,16 +38,10 @@ inline std::string slurp(const fs::path& p) {
 }
 
 // Records without the measured times, which differ from run to run.
-inline std::string without_times(const std::string& pgn) {
-  static const std::regex time(R"( [0-9]+(\.[0-9]+)?s\})");
-  return std::regex_replace(pgn, time, "}");
-}
+inline std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }
 
 // Journal lines without the PGN offsets, which follow the record sizes (times included).
-inline std::string without_offsets(const std::string& journal) {
-  static const std::regex offset(R"(,"pgn_end":[0-9]+)");
-  return std::regex_replace(journal, offset, "");
-}
+inline std::string without_offsets(const std::string& journal) { return scrub::without_offsets(journal); }
 
 inline std::vector<arena::JournalEntry> journal(const fs::path& dir) {
   std::vector<arena::JournalEntry> out;

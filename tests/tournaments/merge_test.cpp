@@ -11,11 +11,11 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <thread>
 
 #include "../referee/referee_test_util.h"
+#include "tests/text_scrub.h"
 
 extern char** environ;
 
@@ -33,11 +33,7 @@ std::string slurp(const fs::path& p) {
 // Measured times: " 0.012s}" in records, [seat,"move",microseconds] in the report's
 // replays, and the offsets of records in the journal, which move with the records' length.
 std::string without_times(const std::string& text) {
-  static const std::regex time(R"( [0-9]+(\.[0-9]+)?s\})");
-  static const std::regex offset(R"(,"pgn_end":[0-9]+)");
-  static const std::regex replay_time(R"((\[[0-9]+,"[^"]*",)[0-9]+\])");
-  return std::regex_replace(std::regex_replace(std::regex_replace(text, time, "}"), offset, ""), replay_time,
-                            "$1]");
+  return scrub::without_replay_times(scrub::without_offsets(scrub::without_times(text)));
 }
 
 struct Dir {

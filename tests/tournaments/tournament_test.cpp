@@ -10,12 +10,12 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
-#include <regex>
 #include <sstream>
 #include <thread>
 
 #include "../referee/referee_test_util.h"
 #include "records/verify.h"
+#include "tests/text_scrub.h"
 
 extern char** environ;
 
@@ -31,16 +31,10 @@ std::string slurp(const fs::path& p) {
 }
 
 // Records with the measured times taken out: everything else must match exactly.
-std::string without_times(const std::string& pgn) {
-  static const std::regex time(R"( [0-9]+(\.[0-9]+)?s\})");
-  return std::regex_replace(pgn, time, "}");
-}
+std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }
 
 // Journal lines without the PGN offsets, which move with the length of the time comments.
-std::string without_offsets(const std::string& journal) {
-  static const std::regex offset(R"(,"pgn_end":[0-9]+)");
-  return std::regex_replace(journal, offset, "");
-}
+std::string without_offsets(const std::string& journal) { return scrub::without_offsets(journal); }
 
 struct Dir {
   fs::path path;

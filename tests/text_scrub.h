@@ -1,0 +1,83 @@
+// Taking what differs from run to run out of records, journals and reports, so two runs can
+// be compared byte for byte. Plain scans, not std::regex: each is one pattern, and
+// libstdc++'s regex warns (-Wmaybe-uninitialized) in the sanitizer build.
+#pragma once
+
+#include <cctype>
+#include <string>
+#include <string_view>
+
+namespace scrub {
+
+inline bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+// Records: the measured time of a move, " 0.012s}" -> "}".
+inline std::string without_times(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t from = 0;
+  for (std::size_t at; (at = text.find("s}", from)) != std::string_view::npos; from = at + 2) {
+    std::size_t start = at;  // walk back over "D+" or "D+.D+" to the space before it
+    while (start > from && digit(text[start - 1])) --start;
+    if (start < at && start > from && text[start - 1] == '.') {
+      const std::size_t dot = start - 1;
+      start = dot;
+      while (start > from && digit(text[start - 1])) --start;
+      if (start == dot) start = at;  // ".5s}": no digits before the dot
+    }
+    const bool timed = start < at && start > from && text[start - 1] == ' ' && digit(text[start]);
+    out.append(text.substr(from, timed ? start - 1 - from : at - from));
+    out += "s}";
+    if (timed) out.resize(out.size() - 2), out += "}";
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
+// Journal lines: the PGN offsets, which move with the length of the time comments.
+inline std::string without_offsets(std::string_view text) {
+  static constexpr std::string_view key = ",\"pgn_end\":";
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = text.find(key, from)) != std::string_view::npos;) {
+    std::size_t end = at + key.size();
+    while (end < text.size() && digit(text[end])) ++end;
+    if (end == at + key.size()) {  // no number: keep it as it is
+      out.append(text.substr(from, end - from));
+    } else {
+      out.append(text.substr(from, at - from));
+    }
+    from = end;
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
+// The report's replays: [seat,"move",microseconds] -> [seat,"move",].
+inline std::string without_replay_times(std::string_view text) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t open; (open = text.find('[', from)) != std::string_view::npos;) {
+    std::size_t i = open + 1;
+    while (i < text.size() && digit(text[i])) ++i;
+    std::size_t quote_end = std::string_view::npos;
+    if (i > open + 1 && text.substr(i, 2) == ",\"") quote_end = text.find('"', i + 2);
+    std::size_t n = quote_end == std::string_view::npos ? 0 : quote_end + 1;
+    std::size_t digits_end = n;
+    if (n && n < text.size() && text[n] == ',') {
+      digits_end = n + 1;
+      while (digits_end < text.size() && digit(text[digits_end])) ++digits_end;
+    }
+    if (n && digits_end > n + 1 && digits_end < text.size() && text[digits_end] == ']') {
+      out.append(text.substr(from, n + 1 - from));  // up to and with the comma
+      from = digits_end;                            // the ']' follows
+    } else {
+      out.append(text.substr(from, open + 1 - from));
+      from = open + 1;
+    }
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
+}  // namespace scrub
