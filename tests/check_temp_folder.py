@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The test suite leaves the system's temporary folder as it found it.
 
-`check_temp_folder.py snapshot FILE` records the arena-* entries of the temporary folder
+`check_temp_folder.py snapshot FILE` records the arena-* (and hsperfdata_*) entries of the temporary folder
 before the tests (a CTest fixture's setup); `check_temp_folder.py compare FILE` runs after
 every test and fails, naming them, if any arena-* entry is new (scratch folders of bots,
 run folders of referees, test folders)."""
@@ -12,7 +12,9 @@ import tempfile
 
 def entries():
     folder = tempfile.gettempdir()
-    return sorted(e for e in os.listdir(folder) if e.startswith("arena-"))
+    # arena-*: ours; hsperfdata_*: what a JVM (the Java kit's javac or bot) leaves unless it
+    # runs with -XX:-UsePerfData.
+    return sorted(e for e in os.listdir(folder) if e.startswith(("arena-", "hsperfdata_")))
 
 
 def owned_by_live_process(entry):

@@ -82,6 +82,8 @@ def environment(work):
     env["HOME"] = os.path.join(work, "home")
     env["ARENA_HUMAN_INPUT"] = "/dev/null"
     env["ARENA_HUMAN_OUTPUT"] = os.path.join(work, "human.txt")
+    # The documented javac is a JVM too: without this it leaves /tmp/hsperfdata_<user> behind.
+    env["JAVA_TOOL_OPTIONS"] = "-XX:-UsePerfData"
     return env
 
 

@@ -33,7 +33,7 @@ step "Rust kit (cargo, offline)"
 CARGO_TARGET_DIR="$work/rust" cargo build --quiet --offline --release --manifest-path "$src/kits/rust/Cargo.toml"
 
 step "Java kit, compiled once"
-javac -d "$work/java-out" "$src/kits/java/Bot.java"
+javac -J-XX:-UsePerfData -d "$work/java-out" "$src/kits/java/Bot.java"
 # -XX:-UsePerfData: no /tmp/hsperfdata_<user> folder left behind by the JVM.
 jvm="java -Xmx256m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:-UsePerfData"
 java_bot="$jvm -cp $work/java-out Bot"
@@ -98,7 +98,7 @@ rm -rf "$copies/rust/target" "$copies/java/out"
   cmake --build build >/dev/null)
 (cd "$copies/python" && python3 -m venv venv && venv/bin/pip install --no-index --quiet "$src/protocol/python")
 (cd "$copies/rust" && cargo build --quiet --offline --release)
-(cd "$copies/java" && javac -d out Bot.java)
+(cd "$copies/java" && javac -J-XX:-UsePerfData -d out Bot.java)
 # Each from its own folder, against random_bot; the output folder inside the kit's folder
 # (which the sandbox shows the bot: its script's folder) is masked.
 random_bot="$build/bin/random_bot"
