@@ -12,23 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "tests/shell_run.h"
+
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using shelltest::Run;
 
-Run arena(const std::string& args) {
-  Run r;
-  FILE* p = ::popen((std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1 </dev/null").c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+// `arena ARGS`, input from /dev/null.
+Run arena(const std::string& args) { return shelltest::run_arena(args + " </dev/null"); }
 
 std::vector<std::string> subcommands() {
   std::vector<std::string> out;

@@ -11,36 +11,15 @@
 #include <sstream>
 #include <string>
 
+#include "tests/shell_run.h"
 #include "tests/text_scrub.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
-
-// `arena ARGS` run in folder `cwd`.
-Run arena_in(const fs::path& cwd, const std::string& args) {
-  Run r;
-  const std::string cmd = "cd '" + cwd.string() + "' && " + ARENA_BIN_DIR + "/arena " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::Run;
+using shelltest::slurp;
 
 // Records with the measured times taken out: everything else must match exactly.
 std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }
@@ -82,16 +61,17 @@ TEST_CASE("cli: tournament --resume from another folder runs the bots of the fol
   fs::copy_file(fs::path(ARENA_SOURCE_DIR) / "bots/random_bot.py", start / "kit/random_bot.py");
   const std::string bots =
       " --bot r=bin/random_bot --bot g=./bin/greedy_bot --bot py='python3 kit/random_bot.py'";
-  const Run full =
-      arena_in(start, "tournament clump:size=6" + bots + " --games 2 --seed 11 -q --out ../full");
+  const Run full = shelltest::run_arena_in(
+      start, "tournament clump:size=6" + bots + " --games 2 --seed 11 -q --out ../full");
   REQUIRE(full.status == 0);
-  const Run cut = arena_in(start, "tournament clump:size=6" + bots + " --games 2 --seed 11 -q --out ../cut");
+  const Run cut = shelltest::run_arena_in(
+      start, "tournament clump:size=6" + bots + " --games 2 --seed 11 -q --out ../cut");
   REQUIRE(cut.status == 0);
   CHECK(slurp(root.path / "cut/tournament.json").find("\"started_in\":\"" + start.string() + "\"") !=
         std::string::npos);
   cut_back(root.path / "cut", 2);
 
-  const Run resumed = arena_in(elsewhere, "tournament --resume ../cut -q");
+  const Run resumed = shelltest::run_arena_in(elsewhere, "tournament --resume ../cut -q");
   INFO(resumed.out);
   REQUIRE(resumed.status == 0);
   CHECK(without_times(slurp(root.path / "cut/games.pgn")) ==

@@ -15,32 +15,12 @@
 
 #include "process/bot_name.h"
 #include "referee_test_util.h"
+#include "tests/shell_run.h"
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
-
-Run run_arena(const std::string& args) {
-  Run r;
-  const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::Run;
+using shelltest::run_arena;
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;
@@ -95,7 +75,7 @@ TEST_CASE("faults: a Python bot's crash shows its exit code and traceback in the
   CHECK(r.out.find("\n  stderr: RuntimeError: stderr-bot crashes at decision 2 on purpose") !=
         std::string::npos);
   CHECK(r.out.find("closed its output or exited") == std::string::npos);
-  const std::string pgn = read_file(dir.path + "/games.pgn");
+  const std::string pgn = shelltest::slurp(dir.path + "/games.pgn");
   INFO(pgn);
   CHECK(pgn.find("[TerminationDetail \"the bot exited with code 1\\n  stderr: ") != std::string::npos);
   CHECK(pgn.find("\\n  stderr: RuntimeError: stderr-bot crashes at decision 2 on purpose") !=
@@ -213,7 +193,7 @@ TEST_CASE("faults: with --log-dir each game's stderr of a seat is one file, GAME
   INFO(r.out);
   REQUIRE(r.status == 0);
   // The slot's log has both games; each game's log has its own game only, from the right seat.
-  CHECK(count(read_file(logs + "/talker.slot1.log"), "stderr-bot: game seat") == 2);
+  CHECK(count(shelltest::slurp(logs + "/talker.slot1.log"), "stderr-bot: game seat") == 2);
   // Only the talker's seats have a file: the quiet bot's games leave none.
   const std::vector<std::string> files = game_logs(logs);
   REQUIRE(files.size() == 2);
@@ -223,7 +203,7 @@ TEST_CASE("faults: with --log-dir each game's stderr of a seat is one file, GAME
       const std::string name = std::string(game) + "." + seat + ".log";
       if (std::find(files.begin(), files.end(), name) == files.end()) continue;
       INFO(name);
-      const std::string text = read_file(logs + "/" + name);
+      const std::string text = shelltest::slurp(logs + "/" + name);
       // The header first, then the bot's own lines.
       CHECK(text.rfind(std::string("[referee] game ") + game + " ", 0) == 0);
       CHECK(text.find(std::string(" seat ") + seat + " seed ") < text.find('\n'));
@@ -249,12 +229,12 @@ TEST_CASE("faults: a tournament of bots that say nothing leaves no per-game log"
                 " --bot b=" + quiet + " --bot c=" + quiet + " --out " + out + " --quiet");
   INFO(r.out);
   REQUIRE(r.status == 0);
-  REQUIRE(count(read_file(out + "/journal.jsonl"), "\n") == 24);  // 3 pairings x 4 games x 2 rounds
+  REQUIRE(count(shelltest::slurp(out + "/journal.jsonl"), "\n") == 24);  // 3 pairings x 4 games x 2 rounds
   CHECK(game_logs(out + "/logs").empty());
   // The slot logs still have every game.
   std::size_t headers = 0;
   for (const auto& e : std::filesystem::directory_iterator(out + "/logs"))
-    headers += count(read_file(e.path()), "[referee] game ");
+    headers += count(shelltest::slurp(e.path()), "[referee] game ");
   CHECK(headers == 2 * 24);
   CHECK(reftest::processes_left(tag).empty());
 }
@@ -272,7 +252,7 @@ TEST_CASE("faults: a crashing bot's file of the game holds the crash, even a bot
   REQUIRE(r.status == 0);
   std::vector<std::string> files = game_logs(logs);
   REQUIRE(files.size() == 1);  // the crashing seat's: the quiet opponent has nothing to say
-  std::string text = read_file(logs + "/" + files[0]);
+  std::string text = shelltest::slurp(logs + "/" + files[0]);
   INFO(text);
   CHECK(text.rfind("[referee] game 1 ", 0) == 0);
   CHECK(text.find("[referee] fault: crash: ") != std::string::npos);
@@ -287,7 +267,7 @@ TEST_CASE("faults: a crashing bot's file of the game holds the crash, even a bot
   REQUIRE(r.status == 0);
   files = game_logs(logs);
   REQUIRE(files.size() == 1);
-  text = read_file(logs + "/" + files[0]);
+  text = shelltest::slurp(logs + "/" + files[0]);
   CHECK(text.rfind("[referee] game 1 ", 0) == 0);
   CHECK(text.find("[referee] fault: crash: ") != std::string::npos);
   CHECK(text.find("[referee] bot killed by signal 6") != std::string::npos);

@@ -14,33 +14,15 @@
 #include <string>
 
 #include "process/bot_process.h"
+#include "tests/shell_run.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
-
-Run run_shell(const std::string& cmd) {
-  Run r;
-  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::Run;
+using shelltest::run_shell;
+using shelltest::slurp;
 
 fs::path fresh_folder(const std::string& stem) {
   std::string t = (fs::temp_directory_path() / (stem + "-XXXXXX")).string();
