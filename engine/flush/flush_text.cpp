@@ -106,8 +106,8 @@ ParsedMove FlushState::parse_move(std::string_view text) const {
     if (phase_ == Phase::kStartSeat)
       return fail(S::kIllegal,
                   quoted + ": the starting seat is drawn first (#start1..#start" + std::to_string(n_) + ")");
-    int kind;
-    if (parse_kind(rest, kind) != static_cast<int>(rest.size()))
+    int kind = 0;
+    if (rest.empty() || parse_kind(rest, kind) != static_cast<int>(rest.size()))
       return fail(S::kUnparseable, quoted + ": expected '#' and a card, e.g. #7, #7s, #10b, #F");
     if (!unseen_[kind])
       return fail(S::kIllegal, quoted + ": no " + kind_text(kind) + " is left among the unseen cards");

@@ -416,6 +416,7 @@ TEST_CASE("flush: notation tells unparseable text from illegal moves", "[flush]"
   t.play("#start1");
   CHECK(t.state->parse_move("#?").status == S::kIllegal);
   CHECK(t.state->parse_move("#Q").status == S::kUnparseable);
+  CHECK(t.state->parse_move("#").status == S::kUnparseable);  // found by move_parser_fuzz
   t.play(deal(0, {"1 2 3 | 4 4 4 5 5 6 7 8", "1 2 3 | 6 6 7 7 8 9 10 10"}, "5s"));
   CHECK(t.state->parse_move("#7").status == S::kIllegal);
   for (const char* junk :
