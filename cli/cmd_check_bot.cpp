@@ -3,38 +3,29 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "cli/numeric_flag.h"
-#include "cli/run_flags.h"
+#include "cli/option_flags.h"
 #include "process/command_line.h"
 #include "referee/check_bot.h"
+#include "tournaments/runner_setup.h"
 
 namespace arena::cli {
 
 namespace {
 
-struct CheckBotCliOptions {
-  std::vector<std::string> command;
-  std::string spec;
-  int games = 10;
-  std::uint64_t seed = 1;
-  RunFlags run;
-  std::string quit_grace;
-};
-
-int run_check_bot(const CheckBotCliOptions& o) {
+int run_check_bot(RunSettings s, bool tc_given, bool move_time_given) {
+  // --move-time alone: no game clock, as in a match (docs/referee.md, "Run options").
+  if (move_time_given && !tc_given) s.tc.clear();
   CheckBotOptions co;
-  co.spec = o.spec;
+  co.spec = s.game;
   // One argument is split like a shell would ("python3 bot.py"); several are taken as argv.
-  co.command.argv = o.command.size() == 1 ? split_command_line(o.command[0]) : o.command;
+  co.command.argv = s.bot_under_test.size() == 1 ? split_command_line(s.bot_under_test[0]) : s.bot_under_test;
   if (co.command.argv.empty()) throw CommandError{"give the bot's command"};
-  co.games = o.games;
-  co.seed = o.seed;
-  co.log_dir = o.run.log_dir;
-  co.time = time_control(o.run);
-  if (!o.quit_grace.empty())
-    co.quit_grace = std::chrono::milliseconds(seconds_flag(o.quit_grace, "--quit-grace"));
-  RunnerOptions ro;
-  apply_run_flags(o.run, ro);  // the sandbox and the limits, checked like a match's
+  co.games = s.games;
+  co.seed = s.seed;
+  co.log_dir = s.log_dir;
+  const RunnerOptions ro = runner_options(s, RunCommand::kCheckBot);  // checked like a match's
+  co.time = ro.time;
+  co.quit_grace = std::chrono::milliseconds(static_cast<std::int64_t>(s.quit_grace * 1000 + 0.5));
   co.sandbox = ro.sandbox;
   co.sandbox_binds = ro.sandbox_binds;
   co.limits = ro.process_limits;
@@ -44,25 +35,13 @@ int run_check_bot(const CheckBotCliOptions& o) {
 }  // namespace
 
 void add_check_bot_command(CLI::App& app) {
-  auto o = std::make_shared<CheckBotCliOptions>();
   auto* cmd = app.add_subcommand(
       "check-bot",
       "Check that a bot follows the protocol: handshake, many games, legal moves in rare positions, "
       "time, messages, clean quit");
-  cmd->add_option("command", o->command,
-                  "The bot: a program and its arguments (after --), or one quoted command line")
-      ->required();
-  cmd->add_option("--game,-g", o->spec, "Game spec, e.g. flume or flume-cards:players=5")->required();
-  cmd->add_option("--games,-n", o->games, "Games every copy of the bot plays in a row (default 10)")
-      ->check(whole_number(1, 100000));
-  cmd->add_option("--seed", o->seed, "Seed of the games and of the referee's steering moves (default 1)")
-      ->check(seed_number());
-  add_run_flags(*cmd, o->run, kTimeFlags | kProcessFlags | kLogDirFlag);
-  cmd->add_option("--quit-grace", o->quit_grace, "Seconds a bot has to exit after 'quit' (default 1)")
-      ->check(seconds_value(0, 3600 * 1000))
-      ->type_name("SECONDS");
-  cmd->callback([o] {
-    const int code = run_check_bot(*o);
+  auto flags = std::make_shared<TableFlags>(*cmd, RunCommand::kCheckBot);
+  cmd->callback([flags] {
+    const int code = run_check_bot(flags->settings(), flags->given("tc"), flags->given("move-time"));
     if (code != 0) throw CommandError{"the bot failed a check (see the FAIL lines above)", code};
   });
 }

@@ -15,9 +15,8 @@
 #include "cli/commands.h"
 #include "cli/human_text.h"
 #include "cli/match_watch.h"
-#include "cli/numeric_flag.h"
+#include "cli/option_flags.h"
 #include "cli/record_file.h"
-#include "cli/run_flags.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "process/command_line.h"
@@ -28,23 +27,11 @@
 #include "referee/match_summary.h"
 #include "referee/openings.h"
 #include "tournaments/match_seating.h"
+#include "tournaments/runner_setup.h"
 
 namespace arena::cli {
 
 namespace {
-
-struct MatchOptions {
-  std::string spec;
-  RunFlags run;
-  int games = 0;
-  std::uint64_t seed = 0;
-  bool seed_given = false;
-  std::string out;
-  std::string event = "Arena match";
-  bool quiet = false;
-  std::string sprt;  // stop rule: elo0=..,elo1=..,alpha=..,beta=..
-  int watch = 0;     // game drawn live (1-based); 0: none
-};
 
 // The SPRT stop rule of a two-bot match: after every game, the head-to-head statistics of
 // the games so far (pentanomial when paired) and the decision, each game added in O(1).
@@ -92,10 +79,10 @@ std::string self_executable() {
 }
 
 // The bots of --bot, a person at the terminal for the command 'human'.
-std::vector<BotSpec> match_bots(const RunFlags& flags, bool& human) {
+std::vector<BotSpec> match_bots(const RunSettings& s, bool& human) {
   std::vector<BotSpec> bots;
   human = false;
-  for (const NamedBot& nb : named_bots(flags)) {
+  for (const BotConfig& nb : s.bots) {
     BotSpec b;
     b.name = nb.name;
     if (nb.command == "human") {
@@ -128,11 +115,11 @@ std::string human_result_line(const GameRecord& r, const std::string& human) {
 }
 
 // The openings of --openings, one per rotation of seats (each played from every seat).
-std::vector<Opening> match_openings(const RunFlags& flags, const Game& game) {
-  if (flags.openings.empty()) return {};
-  std::ifstream in(flags.openings);
-  if (!in) throw CommandError{"--openings: cannot read '" + flags.openings + "'"};
-  return read_openings(in, flags.openings, game);
+std::vector<Opening> match_openings(const RunSettings& s, const Game& game) {
+  if (s.openings.empty()) return {};
+  std::ifstream in(s.openings);
+  if (!in) throw CommandError{"--openings: cannot read '" + s.openings + "'"};
+  return read_openings(in, s.openings, game);
 }
 
 // Fewer bots than seats: seats are dealt in turn, so some bot sits in several seats of one
@@ -150,15 +137,15 @@ void check_seat_count(const Game& game, std::size_t bots, bool human) {
 
 // The games of the match: seat rotations (or partnership rotations in team games), each
 // with its seed and opening.
-std::vector<GameJob> match_jobs(const MatchOptions& o, const Game& game, int bots, std::uint64_t seed,
+std::vector<GameJob> match_jobs(const RunSettings& o, const Game& game, int bots, std::uint64_t seed,
                                 int& games) {
-  const std::vector<Opening> openings = match_openings(o.run, game);
+  const std::vector<Opening> openings = match_openings(o, game);
   const int set = match_set_size(game, bots);  // games that share a seed, and an opening
   games = o.games > 0 ? o.games : set;
   auto jobs = match_seating(game, bots, games, seed);
   for (std::size_t g = 0; g < jobs.size() && !openings.empty(); ++g) {
     const std::size_t rotation = g / static_cast<std::size_t>(set);
-    jobs[g].opening = openings_order_flag(o.run) == OpeningsOrder::kRandom
+    jobs[g].opening = o.openings_order == OpeningsOrder::kRandom
                           ? openings[derive_seed(jobs[g].seed, 2) % openings.size()]
                           : openings[rotation % openings.size()];
   }
@@ -174,20 +161,19 @@ CommandError write_failure(const RecordFile& out, int finished) {
       " and any later were not recorded. Free some space and play them again."};
 }
 
-void run_match(const MatchOptions& o) {
-  auto game = make_game(o.spec);  // SpecError names the problem
+// `seed_given`: --seed was given (else a random seed, printed).
+void run_match(const RunSettings& o, bool seed_given) {
+  auto game = make_game(o.game);  // SpecError names the problem
   const int seats = game->num_players();
+  check_bot_names(o, RunCommand::kMatch);
   bool human = false;
-  std::vector<BotSpec> bots = match_bots(o.run, human);
+  std::vector<BotSpec> bots = match_bots(o, human);
   std::string human_name;  // the person's --bot name, if one plays
-  for (const NamedBot& nb : named_bots(o.run))
+  for (const BotConfig& nb : o.bots)
     if (nb.command == "human") human_name = nb.name;
   check_seat_count(*game, bots.size(), human);
-  RunnerOptions ro;
-  ro.time = time_control(o.run);
-  apply_run_flags(o.run, ro);
+  RunnerOptions ro = runner_options(o, RunCommand::kMatch);
   if (!o.out.empty()) ro.sandbox_hidden.push_back(std::filesystem::absolute(o.out).string());  // the records
-  ro.event = o.event;
   if (human) ro.concurrency = 1;
   SprtStop sprt(o.sprt);
   if (sprt.active() && (seats != 2 || bots.size() != 2))
@@ -195,7 +181,7 @@ void run_match(const MatchOptions& o) {
   bool sprt_decided = false, write_failed = false;
 
   std::uint64_t seed = o.seed;
-  if (!o.seed_given) seed = (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}();
+  if (!seed_given) seed = (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}();
   int games = 0;
   const auto jobs = match_jobs(o, *game, static_cast<int>(bots.size()), seed, games);
   RecordFile out(o.out);
@@ -256,32 +242,14 @@ void run_match(const MatchOptions& o) {
 }  // namespace
 
 void add_match_command(CLI::App& app) {
-  auto o = std::make_shared<MatchOptions>();
   auto* cmd = app.add_subcommand("match", "Play games between bot executables and write their records");
-  cmd->add_option("game", o->spec, "Game spec, e.g. clump or clump:size=6")->required();
-  add_run_flags(
-      *cmd, o->run,
-      kBotFlags | kTimeFlags | kProcessFlags | kConcurrencyFlag | kLegalFlag | kLogDirFlag | kOpeningFlags);
-  cmd->get_option("--bot")->required()->description(
-      "NAME=COMMAND, once per bot; COMMAND is a program with its arguments, or 'human' to play yourself");
-  cmd->add_option("--games,-n", o->games, "Number of games (default: one per seat rotation)")
-      ->check(whole_number(1, 100000000));
-  cmd->add_option_function<std::uint64_t>(
-         "--seed", [o](std::uint64_t s) { o->seed = s, o->seed_given = true; },
-         "Base seed (default: random, printed)")
-      ->check(seed_number());
-  cmd->add_option("--out,-o", o->out, "Append the game records (PGN) to this file");
-  cmd->add_option("--event", o->event, "Event tag of the records");
-  cmd->add_option("--sprt", o->sprt,
-                  "Stop as soon as the SPRT decides: elo0=..,elo1=..,alpha=..,beta=.. (normalised Elo; "
-                  "two bots, two seats; --games is the cap)");
-  cmd->add_flag("--quiet,-q", o->quiet, "Only print the summary");
-  cmd->add_flag(
-         "--watch{1}", o->watch,
-         "Draw a game live as it is played: --watch the first, --watch=N game N (redrawn on a terminal, "
-         "one line per action otherwise)")
-      ->check(whole_number_from(1));
-  cmd->callback([o] { run_match(*o); });
+  auto flags = std::make_shared<TableFlags>(*cmd, RunCommand::kMatch);
+  cmd->callback([flags] {
+    RunSettings s = flags->settings();
+    // --move-time alone: no game clock (docs/referee.md, "Run options").
+    if (flags->given("move-time") && !flags->given("tc")) s.tc.clear();
+    run_match(s, flags->given("seed"));
+  });
 }
 
 }  // namespace arena::cli

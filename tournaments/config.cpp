@@ -7,167 +7,149 @@
 
 #include "process/bot_name.h"
 #include "process/command_line.h"
+#include "tournaments/option_table.h"
+#include "tournaments/value_check.h"
 
 namespace arena {
 
 namespace json = boost::json;
 
-bool operator==(const BotConfig& a, const BotConfig& b) {
-  return a.name == b.name && a.command == b.command && a.args == b.args && a.workdir == b.workdir;
-}
-
-const char* format_name(Format f) {
-  switch (f) {
-    case Format::kGauntlet:
-      return "gauntlet";
-    case Format::kSwiss:
-      return "swiss";
-    case Format::kKnockout:
-      return "knockout";
-    case Format::kAdaptive:
-      return "adaptive";
-    default:
-      return "round-robin";
-  }
-}
-
 namespace {
 
-// Reads one object, remembering its path for messages and rejecting unknown keys.
-class Reader {
- public:
-  Reader(const json::object& o, std::string path, std::vector<std::string> known)
-      : o_(o), path_(std::move(path)), known_(std::move(known)) {
-    for (const auto& kv : o_) {
-      bool ok = false;
-      for (const auto& k : known_) ok = ok || kv.key() == k;
-      if (!ok) {
-        std::string list;
-        for (const auto& k : known_) list += (list.empty() ? "" : ", ") + k;
-        throw ConfigError(at(kv.key()) + ": unknown key (expected one of " + list + ")");
-      }
-    }
-  }
-
-  std::string at(std::string_view key) const {
-    return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
-  }
-  const json::value* find(const char* key) const { return o_.if_contains(key); }
-
-  void get(const char* key, std::string& out) const {
-    if (auto* v = find(key)) {
-      if (!v->is_string()) throw ConfigError(at(key) + ": expected a string");
-      out = std::string(v->as_string());
-    }
-  }
-  void get(const char* key, bool& out) const {
-    if (auto* v = find(key)) {
-      if (!v->is_bool()) throw ConfigError(at(key) + ": expected true or false");
-      out = v->as_bool();
-    }
-  }
-  void get(const char* key, int& out, long min, long max) const {
-    if (auto* v = find(key)) {
-      if (!v->is_int64() && !v->is_uint64())
-        throw ConfigError(at(key) + ": expected an integer from " + std::to_string(min) + " to " +
-                          std::to_string(max));
-      long long n = v->is_int64() ? v->as_int64() : static_cast<long long>(v->as_uint64());
-      if (n < min || n > max)
-        throw ConfigError(at(key) + ": " + std::to_string(n) + " is out of range (expected " +
-                          std::to_string(min) + " to " + std::to_string(max) + ")");
-      out = static_cast<int>(n);
-    }
-  }
-  void get(const char* key, double& out, double min, double max) const {
-    if (auto* v = find(key)) {
-      if (!v->is_number()) throw ConfigError(at(key) + ": expected a number");
-      double d = v->to_number<double>();
-      if (d < min || d > max)
-        throw ConfigError(at(key) + ": " + json::serialize(*v) + " is out of range (expected " +
-                          json::serialize(json::value(min)) + " to " + json::serialize(json::value(max)) +
-                          ")");
-      out = d;
-    }
-  }
-  void get(const char* key, std::uint64_t& out) const {
-    if (auto* v = find(key)) {
-      if (v->is_uint64())
-        out = v->as_uint64();
-      else if (v->is_int64() && v->as_int64() >= 0)
-        out = static_cast<std::uint64_t>(v->as_int64());
-      else
-        throw ConfigError(at(key) + ": expected a non-negative integer");
-    }
-  }
-  void get(const char* key, std::vector<std::string>& out) const {
-    if (auto* v = find(key)) {
-      if (!v->is_array()) throw ConfigError(at(key) + ": expected an array of strings");
-      out.clear();
-      size_t i = 0;
-      for (const auto& item : v->as_array()) {
-        if (!item.is_string()) throw ConfigError(at(key) + "[" + std::to_string(i) + "]: expected a string");
+// A tournament.json value of `row` as the text a flag would give, or why it cannot be one.
+// Whole numbers must be integers in JSON, switches booleans, lists arrays.
+std::vector<std::string> value_texts(const OptionRow& row, const json::value& v, const std::string& at) {
+  auto fail = [&](const std::string& what) -> std::vector<std::string> {
+    throw ConfigError(at + ": " + what);
+  };
+  switch (row.kind) {
+    case OptionKind::kWhole:
+      if (v.is_int64()) return {std::to_string(v.as_int64())};
+      if (v.is_uint64()) return {std::to_string(v.as_uint64())};
+      return fail("expected an integer (" + row.value_name().substr(4) + ")");
+    case OptionKind::kSeed:
+      if (v.is_uint64()) return {std::to_string(v.as_uint64())};
+      if (v.is_int64() && v.as_int64() >= 0) return {std::to_string(v.as_int64())};
+      return fail("expected a non-negative integer");
+    case OptionKind::kDecimal:
+    case OptionKind::kSeconds:
+      if (!v.is_number()) return fail("expected a number");
+      return {plain_number(v.to_number<double>())};
+    case OptionKind::kSwitch:
+    case OptionKind::kNoSwitch:
+      if (!v.is_bool()) return fail("expected true or false");
+      return {v.as_bool() ? "true" : "false"};
+    case OptionKind::kTexts:
+    case OptionKind::kPaths: {
+      if (!v.is_array()) return fail("expected an array of strings");
+      std::vector<std::string> out;
+      for (const auto& item : v.as_array()) {
+        if (!item.is_string())
+          throw ConfigError(at + "[" + std::to_string(out.size()) + "]: expected a string");
         out.emplace_back(item.as_string());
-        ++i;
       }
+      return out;
+    }
+    default:
+      if (!v.is_string()) return fail("expected a string");
+      return {std::string(v.as_string())};
+  }
+}
+
+json::value value_json(const OptionRow& row, const std::vector<std::string>& texts) {
+  switch (row.kind) {
+    case OptionKind::kWhole:
+      return json::value(std::stoll(texts.at(0)));
+    case OptionKind::kSeed:
+      return json::value(std::stoull(texts.at(0)));
+    case OptionKind::kDecimal:
+    case OptionKind::kSeconds:
+      return json::value(std::stod(texts.at(0)));
+    case OptionKind::kSwitch:
+    case OptionKind::kNoSwitch:
+      return json::value(texts.at(0) == "true");
+    case OptionKind::kTexts:
+    case OptionKind::kPaths: {
+      json::array a;
+      for (const auto& t : texts) a.emplace_back(t);
+      return a;
+    }
+    default:
+      return json::value(texts.empty() ? "" : texts[0]);
+  }
+}
+
+BotConfig read_bot(const json::value& b, const std::string& path) {
+  if (!b.is_object()) throw ConfigError(path + ": expected an object with name and command");
+  BotConfig bot;
+  for (const auto& kv : b.as_object()) {
+    const std::string at = path + "." + std::string(kv.key());
+    auto text = [&] {
+      if (!kv.value().is_string()) throw ConfigError(at + ": expected a string");
+      return std::string(kv.value().as_string());
+    };
+    if (kv.key() == "name") {
+      bot.name = text();
+    } else if (kv.key() == "command") {
+      bot.command = text();
+    } else if (kv.key() == "workdir") {
+      bot.workdir = text();
+    } else if (kv.key() == "args") {
+      if (!kv.value().is_array()) throw ConfigError(at + ": expected an array of strings");
+      for (const auto& a : kv.value().as_array()) {
+        if (!a.is_string())
+          throw ConfigError(at + "[" + std::to_string(bot.args.size()) + "]: expected a string");
+        bot.args.emplace_back(a.as_string());
+      }
+    } else {
+      throw ConfigError(at + ": unknown key (expected one of name, command, args, workdir)");
     }
   }
-
- private:
-  const json::object& o_;
-  std::string path_;
-  std::vector<std::string> known_;
-};
-
-// The value of `key`, one of `choices` by its name; `given` when the key is absent. `what`
-// and `expected` word the error: "format: 'x' is not a format (expected ...)".
-template <typename E>
-E read_choice(Reader& r, const char* key, E given, std::initializer_list<E> choices, const char* (*name)(E),
-              const char* what, const char* expected) {
-  std::string text = name(given);
-  r.get(key, text);
-  for (E e : choices)
-    if (text == name(e)) return e;
-  throw ConfigError(std::string(key) + ": '" + text + "' is not " + what + " (expected " + expected + ")");
+  if (bot.name.empty()) throw ConfigError(path + ".name: missing or empty");
+  if (bot.command.empty()) throw ConfigError(path + ".command: missing or empty");
+  return bot;
 }
 
-Format read_format(Reader& r, Format given) {
-  return read_choice(
-      r, "format", given,
-      {Format::kRoundRobin, Format::kGauntlet, Format::kSwiss, Format::kKnockout, Format::kAdaptive},
-      format_name, "a format", "round-robin, gauntlet, swiss, knockout or adaptive");
+std::vector<BotConfig> read_bots(const json::value& v) {
+  if (!v.is_array()) throw ConfigError("bots: expected an array of bot objects");
+  std::vector<BotConfig> bots;
+  for (const auto& b : v.as_array()) bots.push_back(read_bot(b, "bots[" + std::to_string(bots.size()) + "]"));
+  return bots;
 }
 
-// The settings of one format or another: knockout, SPRT gauntlet, adaptive.
-void read_format_settings(Reader& r, TournamentConfig& c) {
-  r.get("seeds", c.seeds);
-  r.get("seeds_from", c.seeds_from);
-  r.get("advance", c.advance, 0, 1000);
-  r.get("extra_pairs", c.extra_pairs, 0, 1000);
-  r.get("sprt", c.sprt);
-  r.get("target_ci", c.target_ci, 0, 10000);
-  r.get("top", c.top, 0, 1000000);
-  r.get("batch", c.batch, 0, 10000000);
-  r.get("confidence", c.confidence, 0.5, 0.999999);
-  r.get("min_share", c.min_share, 0, 1);
+json::array write_bots(const std::vector<BotConfig>& bots) {
+  json::array out;
+  for (const auto& b : bots) {
+    json::array args;
+    for (const auto& a : b.args) args.emplace_back(a);
+    out.emplace_back(json::object{
+        {"name", b.name}, {"command", b.command}, {"args", std::move(args)}, {"workdir", b.workdir}});
+  }
+  return out;
 }
 
-void read_bots(Reader& r, TournamentConfig& c) {
-  if (auto* bots = r.find("bots")) {
-    if (!bots->is_array()) throw ConfigError("bots: expected an array of bot objects");
-    size_t i = 0;
-    for (const auto& b : bots->as_array()) {
-      std::string path = "bots[" + std::to_string(i++) + "]";
-      if (!b.is_object()) throw ConfigError(path + ": expected an object with name and command");
-      Reader br(b.as_object(), path, {"name", "command", "args", "workdir"});
-      BotConfig bot;
-      br.get("name", bot.name);
-      br.get("command", bot.command);
-      br.get("args", bot.args);
-      br.get("workdir", bot.workdir);
-      if (bot.name.empty()) throw ConfigError(path + ".name: missing or empty");
-      if (bot.command.empty()) throw ConfigError(path + ".command: missing or empty");
-      c.bots.push_back(std::move(bot));
-    }
+std::string known_keys() {
+  std::string list;
+  for (const OptionRow& row : option_table())
+    if (row.takes(RunCommand::kTournament) && !row.key.empty())
+      list += (list.empty() ? "" : ", ") + std::string(row.key);
+  return list;
+}
+
+// One key of the file into `c`, by its row of the option table.
+void read_key(std::string_view key, const json::value& v, TournamentConfig& c) {
+  const OptionRow* row = find_option(RunCommand::kTournament, key);
+  if (!row || row->key != key)
+    throw ConfigError(std::string(key) + ": unknown key (expected one of " + known_keys() + ")");
+  if (row->kind == OptionKind::kBot) {
+    c.bots = read_bots(v);
+    return;
+  }
+  const std::string at(key);
+  row->field.clear(c);
+  for (const std::string& text : value_texts(*row, v, at)) {
+    if (const std::string why = option_problem(*row, text); !why.empty()) throw ConfigError(at + ": " + why);
+    row->field.add(c, text);
   }
 }
 
@@ -178,45 +160,9 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
   json::value root = json::parse(text, ec);
   if (ec) throw ConfigError(origin + ": not valid JSON: " + ec.message());
   if (!root.is_object()) throw ConfigError(origin + ": expected a JSON object at the top level");
-  TournamentConfig c;
+  TournamentConfig c = default_settings(RunCommand::kTournament);
   try {
-    Reader r(root.as_object(), "", {"game",        "bots",           "format",
-                                    "gauntlet",    "games",          "rounds",
-                                    "tc",          "move_time",      "startup_time",
-                                    "margin_ms",   "concurrency",    "seed",
-                                    "out",         "legal_moves",    "max_tables",
-                                    "sandbox",     "sandbox_binds",  "max_memory_mib",
-                                    "openings",    "openings_order", "random_opening_plies",
-                                    "seeds",       "seeds_from",     "advance",
-                                    "extra_pairs", "sprt",           "target_ci",
-                                    "top",         "batch",          "confidence",
-                                    "min_share",   "started_in"});
-    r.get("game", c.game);
-    c.format = read_format(r, c.format);
-    r.get("gauntlet", c.gauntlet);
-    r.get("games", c.games, 0, 1000000);
-    r.get("rounds", c.rounds, 1, 1000000);
-    r.get("tc", c.tc);
-    r.get("move_time", c.move_time, 0, 86400);
-    r.get("startup_time", c.startup_time, 0.001, 3600);
-    r.get("margin_ms", c.margin_ms, 0, 60000);
-    r.get("concurrency", c.concurrency, 1, 1024);
-    r.get("seed", c.seed);
-    r.get("out", c.out);
-    r.get("started_in", c.started_in);
-    r.get("legal_moves", c.legal_moves);
-    r.get("max_tables", c.max_tables, 0, 10000000);
-    c.sandbox = read_choice(r, "sandbox", c.sandbox, {Sandbox::kNone, Sandbox::kBwrap}, sandbox_name,
-                            "a sandbox", "none or bwrap");
-    r.get("sandbox_binds", c.sandbox_binds);
-    r.get("max_memory_mib", c.max_memory_mib, 0, 1 << 20);
-    r.get("openings", c.openings);
-    c.openings_order = read_choice(r, "openings_order", c.openings_order,
-                                   {OpeningsOrder::kSequential, OpeningsOrder::kRandom}, openings_order_name,
-                                   "an order", "sequential or random");
-    r.get("random_opening_plies", c.random_opening_plies, 0, 10000);
-    read_format_settings(r, c);
-    read_bots(r, c);
+    for (const auto& kv : root.as_object()) read_key(kv.key(), kv.value(), c);
   } catch (const ConfigError& e) {
     throw ConfigError(origin + ": " + e.what());
   }
@@ -225,55 +171,14 @@ TournamentConfig parse_config(const std::string& text, const std::string& origin
 
 std::string config_to_json(const TournamentConfig& c) {
   json::object o;
-  o["game"] = c.game;
-  json::array bots;
-  for (const auto& b : c.bots) {
-    json::object bo;
-    bo["name"] = b.name;
-    bo["command"] = b.command;
-    json::array args;
-    for (const auto& a : b.args) args.emplace_back(a);
-    bo["args"] = std::move(args);
-    bo["workdir"] = b.workdir;
-    bots.emplace_back(std::move(bo));
+  for (const OptionRow& row : option_table()) {
+    if (!row.takes(RunCommand::kTournament) || row.key.empty()) continue;
+    const std::string key(row.key);
+    if (row.kind == OptionKind::kBot)
+      o[key] = write_bots(c.bots);
+    else
+      o[key] = value_json(row, row.field.values(c));
   }
-  o["bots"] = std::move(bots);
-  o["format"] = format_name(c.format);
-  json::array g;
-  for (const auto& n : c.gauntlet) g.emplace_back(n);
-  o["gauntlet"] = std::move(g);
-  o["games"] = c.games;
-  o["rounds"] = c.rounds;
-  o["tc"] = c.tc;
-  o["move_time"] = c.move_time;
-  o["startup_time"] = c.startup_time;
-  o["margin_ms"] = c.margin_ms;
-  o["concurrency"] = c.concurrency;
-  o["seed"] = c.seed;
-  o["out"] = c.out;
-  if (!c.started_in.empty()) o["started_in"] = c.started_in;
-  o["legal_moves"] = c.legal_moves;
-  o["max_tables"] = c.max_tables;
-  o["sandbox"] = sandbox_name(c.sandbox);
-  json::array binds;
-  for (const auto& b : c.sandbox_binds) binds.emplace_back(b);
-  o["sandbox_binds"] = std::move(binds);
-  o["max_memory_mib"] = c.max_memory_mib;
-  o["openings"] = c.openings;
-  o["openings_order"] = openings_order_name(c.openings_order);
-  o["random_opening_plies"] = c.random_opening_plies;
-  json::array seeds;
-  for (const auto& n : c.seeds) seeds.emplace_back(n);
-  o["seeds"] = std::move(seeds);
-  o["seeds_from"] = c.seeds_from;
-  o["advance"] = c.advance;
-  o["extra_pairs"] = c.extra_pairs;
-  o["sprt"] = c.sprt;
-  o["target_ci"] = c.target_ci;
-  o["top"] = c.top;
-  o["batch"] = c.batch;
-  o["confidence"] = c.confidence;
-  o["min_share"] = c.min_share;
   return json::serialize(o) + "\n";
 }
 
@@ -326,7 +231,7 @@ void validate_config(const TournamentConfig& c) {
     if (const std::string why = bot_name_problem(b.name); !why.empty())
       throw ConfigError("bots[" + std::to_string(i) + "].name: " + why);
     if (!names.insert(b.name).second)
-      throw ConfigError("bots[" + std::to_string(i) + "].name: '" + b.name + "' is used twice");
+      throw ConfigError("bots[" + std::to_string(i) + "].name: two bots are named '" + b.name + "'");
   }
   if (c.format == Format::kGauntlet) {
     if (c.gauntlet.empty()) throw ConfigError("gauntlet: name at least one bot to meet all others");
@@ -355,12 +260,6 @@ void validate_config(const TournamentConfig& c) {
     throw ConfigError("target_ci, top and batch: only meaningful with format adaptive");
   }
   if (c.out.empty()) throw ConfigError("out: missing (the output folder)");
-  if (!c.sandbox_binds.empty() && c.sandbox != Sandbox::kBwrap)
-    throw ConfigError(
-        "sandbox_binds: only meaningful with sandbox bwrap (without it a bot sees every file you can)");
-  for (const auto& b : c.sandbox_binds)
-    if (b.empty() || !std::filesystem::exists(b))
-      throw ConfigError("sandbox_binds: '" + b + "' does not exist");
 }
 
 }  // namespace arena

@@ -10,6 +10,21 @@
 
 namespace arena {
 
+const char* format_name(Format f) {
+  switch (f) {
+    case Format::kGauntlet:
+      return "gauntlet";
+    case Format::kSwiss:
+      return "swiss";
+    case Format::kKnockout:
+      return "knockout";
+    case Format::kAdaptive:
+      return "adaptive";
+    default:
+      return "round-robin";
+  }
+}
+
 namespace {
 
 using Table = std::vector<int>;

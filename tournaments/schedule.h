@@ -10,6 +10,8 @@ namespace arena {
 
 // Swiss and knockout are played in stages (tournaments/plan.h), not from make_schedule.
 enum class Format { kRoundRobin, kGauntlet, kSwiss, kKnockout, kAdaptive };
+// "round-robin", "gauntlet", ...: the names of tournament.json and --format.
+const char* format_name(Format f);
 
 struct ScheduleRequest {
   int bots = 0;            // pool size; bots are referred to by index 0..bots-1

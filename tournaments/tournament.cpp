@@ -14,6 +14,7 @@
 #include "tournaments/progress.h"
 #include "tournaments/reports.h"
 #include "tournaments/results_store.h"
+#include "tournaments/runner_setup.h"
 #include "tournaments/schedule.h"
 #include "tournaments/seeds_from.h"
 #include "tournaments/shard_folder.h"
@@ -59,28 +60,11 @@ std::vector<std::size_t> opening_choice(const std::vector<Opening>& openings, Op
   return choice;
 }
 
-RunnerOptions runner_options(const TournamentConfig& c) {
-  RunnerOptions o;
-  try {
-    parse_tc(c.tc, o.time);
-  } catch (const TimeControlError& e) {
-    throw ConfigError(std::string("tc: ") + e.what());
-  }
-  if (c.move_time > 0) o.time.move_time_ms = static_cast<std::int64_t>(c.move_time * 1000 + 0.5);
-  o.time.startup_ms = static_cast<std::int64_t>(c.startup_time * 1000 + 0.5);
-  o.time.margin_ms = c.margin_ms;
-  o.concurrency = c.concurrency;
-  o.send_legal_moves = c.legal_moves;
-  o.sandbox = c.sandbox;
-  o.sandbox_binds = c.sandbox_binds;
+RunnerOptions tournament_runner_options(const TournamentConfig& c) {
+  RunnerOptions o = runner_options(c, RunCommand::kTournament);
   // The output folder holds the records, seeds and journal: hidden even where a bot's own
   // folder contains it (process/sandbox_view.h); the log folder is hidden by the runner.
   o.sandbox_hidden = {c.out};
-  o.process_limits.address_space_bytes = static_cast<std::uint64_t>(c.max_memory_mib) << 20;
-  o.random_opening_plies = c.random_opening_plies;
-  o.check_bots_first = true;  // a bot that cannot start stops the tournament before its first game
-  // Refused before any folder is made or game is played, like every other bad setting.
-  if (std::string why = BotProcess::check_sandbox(o.sandbox); !why.empty()) throw ConfigError(why);
   o.log_dir = (fs::path(c.out) / "logs").string();
   o.event = "Arena tournament";
   return o;
@@ -199,7 +183,7 @@ void play(Session& s, const std::vector<ScheduledGame>& all, std::size_t first,
 TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out) {
   auto game = make_game(c.game);
   StagedSchedule schedule(c, schedule_request(c, *game));
-  RunnerOptions options = runner_options(c);
+  RunnerOptions options = tournament_runner_options(c);
   std::vector<std::string> names;
   for (const auto& b : c.bots) names.push_back(b.name);
   fs::create_directories(options.log_dir);
@@ -302,7 +286,7 @@ TournamentRun start_tournament(const TournamentConfig& given, bool quiet, std::F
   // Everything that can be refused is refused before any folder is made.
   auto game = make_game(config.game);
   StagedSchedule(config, schedule_request(config, *game));
-  runner_options(config);
+  tournament_runner_options(config);
   load_openings(config, *game);  // a bad line must not leave a folder that only --resume accepts
   for (const auto& b : config.bots) bot_argv(b);
   fs::path dir(config.out);

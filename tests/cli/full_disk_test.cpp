@@ -58,7 +58,7 @@ const std::string kSmallFiles = "ulimit -f 32 && trap '' XFSZ && ";
 
 }  // namespace
 
-TEST_CASE("full disk: a tournament stops with what was kept and the resume command; resume completes",
+TEST_CASE("full disk: a tournament stops with what was kept and the resume command, resume completes",
           "[cli]") {
   const std::string dir = temp_dir(), out = dir + "/t";
   const std::string args = "tournament clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom +

@@ -1,7 +1,9 @@
-// Every flag of every subcommand is in one options table of the docs (issue 14): the flags
+// Every flag of every subcommand is in an options table of the docs (issue 14): the flags
 // of `arena SUBCOMMAND --help`, for every subcommand `arena --help` lists, must each have a
 // row in docs/referee.md ("Every option of every subcommand") whose subcommand column names
 // that subcommand, and every row of the table must be a real flag of the subcommands it names.
+// The run commands (match, tournament, check-bot) take their options from the option table,
+// and their docs table is made from it: tests/cli/option_table_test.cpp checks those.
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
@@ -113,7 +115,9 @@ TEST_CASE("docs: every flag of every subcommand's --help is in the one options t
   const auto subs = subcommands();
   REQUIRE(subs.size() >= 9);
   std::map<std::string, std::set<std::string>> real;  // flag -> subcommands that have it
+  const std::set<std::string> run_commands = {"match", "tournament", "check-bot"};
   for (const std::string& sub : subs) {
+    if (run_commands.count(sub)) continue;
     const auto flags = help_flags(run(sub + " --help"));
     CHECK(flags.count("--help") == 1);
     for (const std::string& flag : flags) {
@@ -126,6 +130,7 @@ TEST_CASE("docs: every flag of every subcommand's --help is in the one options t
   // And the table claims nothing a subcommand does not have.
   for (const auto& [flag, column] : table)
     for (const std::string& sub : subs) {
+      if (run_commands.count(sub)) continue;
       INFO("docs/referee.md says arena " << sub << " has " << flag);
       if (names(column, sub) && column != "all") CHECK(real[flag].count(sub) == 1);
     }

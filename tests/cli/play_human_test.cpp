@@ -188,7 +188,7 @@ TEST_CASE("human seat: Flush, a game with many moves: legal moves grouped and wr
   std::filesystem::remove_all(s.dir);
 }
 
-TEST_CASE("human seat: Flush typed in upper case; pick-ups and skipped turns are told", "[cli]") {
+TEST_CASE("human seat: Flush typed in upper case, pick-ups and skipped turns are told", "[cli]") {
   const Session s = play("match flush:players=3,limit=20 --bot me=human --bot a=" + kRandom +
                              " --bot b=" + kRandom + " --games 1 --seed 6",
                          [](int, const std::string& screen) { return upper(first_legal(screen)); });

@@ -106,7 +106,7 @@ TEST_CASE("cli: the shared flags behave the same in match, tournament and check-
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("cli: openings and random opening plies in a match; arena openings writes a valid file", "[cli]") {
+TEST_CASE("cli: openings and random opening plies in a match, arena openings writes a valid file", "[cli]") {
   const std::string dir = temp_dir();
   std::filesystem::create_directories(dir);
   Run r = arena("openings clump:size=6 --count 3 --plies 2 --seed 4 --out " + dir + "/op.txt");

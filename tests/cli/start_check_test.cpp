@@ -70,7 +70,7 @@ TEST_CASE("start check: every kind of broken command stops the match before any 
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("start check: tournaments too; relative paths of a config are the config's own", "[cli]") {
+TEST_CASE("start check: tournaments too, relative paths of a config are the config's own", "[cli]") {
   const std::string dir = temp_dir();
   std::filesystem::create_directories(dir + "/cfg/bots");
   std::filesystem::copy_file(kRandom, dir + "/cfg/bots/rnd");
@@ -91,7 +91,7 @@ TEST_CASE("start check: tournaments too; relative paths of a config are the conf
 }
 
 TEST_CASE(
-    "config paths: a program found in PATH and the arguments stay as written; the bot runs in the "
+    "config paths: a program found in PATH and the arguments stay as written, the bot runs in the "
     "config's folder",
     "[cli]") {
   const std::string dir = temp_dir();

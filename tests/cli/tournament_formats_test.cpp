@@ -126,7 +126,7 @@ std::string check_knockout_tables(const Entries& games, int n, int advance) {
 
 }  // namespace
 
-TEST_CASE("tournament formats: a three-seat Swiss groups bots by score; kill -9 and --resume agree",
+TEST_CASE("tournament formats: a three-seat Swiss groups bots by score, kill -9 and --resume agree",
           "[formats][cli]") {
   Dir reference("swiss-ms-ref"), killed("swiss-ms-killed");
   const auto tag = reftest::new_tag();
@@ -150,7 +150,7 @@ TEST_CASE("tournament formats: a three-seat Swiss groups bots by score; kill -9 
 }
 
 TEST_CASE(
-    "tournament formats: three-seat knockouts of 8 and 5 bots with --advance; kill -9 and --resume agree",
+    "tournament formats: three-seat knockouts of 8 and 5 bots with --advance, kill -9 and --resume agree",
     "[formats][cli]") {
   const auto tag = reftest::new_tag();
   for (const auto& [n, advance] : std::vector<std::pair<int, int>>{{8, 1}, {5, 2}}) {

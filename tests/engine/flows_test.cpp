@@ -809,7 +809,7 @@ TEST_CASE("flows play: 5 players, the solo takes the black side's turn", "[flows
   CHECK(s->results()[2].team == 2);  // the solo's own team
 }
 
-TEST_CASE("flows play: random games end for 2..6 players; unplayable tiles win for the holder", "[flows]") {
+TEST_CASE("flows play: random games end for 2..6 players, unplayable tiles win for the holder", "[flows]") {
   std::vector<Move> scratch;
   int unplayable = 0;
   for (int players = 2; players <= 6; ++players) {

@@ -339,7 +339,7 @@ TEST_CASE("flume-cards: failing the bid loses it, the other side scores what it 
   for (int seat = 0; seat < 4; ++seat) CHECK(fs(*s).score(seat) == (seat % 2 == 0 ? 6 : -3));
 }
 
-TEST_CASE("flume-cards: High and Low fall to the next trump in play; jokers are not low", "[flume-cards]") {
+TEST_CASE("flume-cards: High and Low fall to the next trump in play, jokers are not low", "[flume-cards]") {
   const int S = *parse_suit("S");
   auto trick = [&](int leader, const std::string& cards, int winner) {
     Trick t;

@@ -116,7 +116,7 @@ std::uint64_t ref_perft(const RefFlume& s, int depth) {
 
 // ---------------------------------------------------------------------------------------
 
-TEST_CASE("flume: spec size is odd, 5..25, default 7; early_end defaults to false", "[flume]") {
+TEST_CASE("flume: spec size is odd, 5..25, default 7, early_end defaults to false", "[flume]") {
   CHECK(make_game("flume")->spec() == "flume:size=7,early_end=false");
   CHECK(make_game("flume:early_end=true,size=9")->spec() == "flume:size=9,early_end=true");
   CHECK(make_game("flume:size=25")->spec() == "flume:size=25,early_end=false");
@@ -219,7 +219,7 @@ TEST_CASE("flume: rule sheet Figure 4 - a multiple turn may claim 4 points where
   CHECK(six->stones(kRed) == 6);
 }
 
-TEST_CASE("flume: pie rule - swap only as Blue's very first action; stones turn Blue, Red moves", "[flume]") {
+TEST_CASE("flume: pie rule - swap only as Blue's very first action, stones turn Blue, Red moves", "[flume]") {
   auto g = flume_game(5);
   auto st = g->new_initial_state();
   auto& s = static_cast<FlumeState&>(*st);
@@ -308,7 +308,7 @@ TEST_CASE("flume: early_end stops the game as soon as one side has more than hal
   CHECK_FALSE(s->is_terminal());
 }
 
-TEST_CASE("flume: results rank by stone count; equal counts tie", "[flume]") {
+TEST_CASE("flume: results rank by stone count, equal counts tie", "[flume]") {
   auto g = flume_game(5);
   auto s = FlumeState::from_board(as_flume(*g), {"RRRRR", "BBBBB", ".....", ".....", "....."}, 1, true, true);
   CHECK(s->results() == std::vector<SeatResult>{{1, 5, 0}, {1, 5, 1}});

@@ -391,7 +391,7 @@ TEST_CASE("flush: the round cap ends the game and players rank by total", "[flus
   CHECK(r[2].rank == 3);
 }
 
-TEST_CASE("flush: a later round starts with the previous winner; eliminated seats are skipped", "[flush]") {
+TEST_CASE("flush: a later round starts with the previous winner, eliminated seats are skipped", "[flush]") {
   Table t("flush:players=3,limit=30");
   quick_round(t);  // seat 3 (50) is out, seat 2 (20) stays
   REQUIRE_FALSE(t.state->is_terminal());
@@ -435,7 +435,7 @@ TEST_CASE("flush: notation tells unparseable text from illegal moves", "[flush]"
   CHECK(t.state->move_to_string(p.move) == "4+4+5=4");
 }
 
-TEST_CASE("flush: hand deals are seen only by their owner; other actions are public", "[flush]") {
+TEST_CASE("flush: hand deals are seen only by their owner, other actions are public", "[flush]") {
   Table t("flush:players=3");
   t.play("#start2");
   CHECK(t.state->action_view(3, t.state->legal_moves()[0]) == "#1");  // face-up: public

@@ -107,7 +107,7 @@ TEST_CASE("arena ratings: bad input is named with file and line", "[ratings]") {
   std::filesystem::remove(path);
 }
 
-TEST_CASE("arena ratings: records of different games are refused unless --mix; --skip-invalid goes on",
+TEST_CASE("arena ratings: records of different games are refused unless --mix, --skip-invalid goes on",
           "[ratings]") {
   char dir_template[] = "/tmp/arena-ratings-XXXXXX";
   REQUIRE(::mkdtemp(dir_template));

@@ -212,7 +212,7 @@ TEST_CASE("verify: a PGN text reports the first discrepancy per game with game, 
   CHECK_THAT(report.failures[0].message, Catch::Contains("still to act"));
 }
 
-TEST_CASE("verify: a partnership's fault ranks count sides; the earlier seat count is still accepted",
+TEST_CASE("verify: a partnership's fault ranks count sides, the earlier seat count is still accepted",
           "[records]") {
   GameRecord r;
   r.spec = "flume-cards:players=4,target=21,hand_cap=100";

@@ -162,7 +162,7 @@ TEST_CASE("check-bot: situations that need more players are skipped with a note,
   CHECK(status_of(r, "situation:discard") == CheckResult::Status::kPass);
 }
 
-TEST_CASE("check-bot: bad input is a clear error; a missing bot is a failed handshake", "[check-bot]") {
+TEST_CASE("check-bot: bad input is a clear error, a missing bot is a failed handshake", "[check-bot]") {
   CHECK_THROWS_AS(check_bot(options_for("nosuchgame", {bin("random_bot")}, 2), nullptr), SpecError);
   CHECK_THROWS_AS(check_bot(options_for("clump", {bin("random_bot")}, 0), nullptr), std::invalid_argument);
   CHECK_THROWS_AS(check_bot(options_for("clump", {}, 2), nullptr), std::invalid_argument);

@@ -129,7 +129,7 @@ TEST_CASE("referee: every misbehaving bot gets its exact verdict while other gam
   CHECK(processes_left(tag).empty());
 }
 
-TEST_CASE("referee: a bot process plays many games; it is restarted only after a fault", "[referee]") {
+TEST_CASE("referee: a bot process plays many games, it is restarted only after a fault", "[referee]") {
   const std::string tag = new_tag();
   const auto dir = std::filesystem::temp_directory_path() / ("arena-reuse-" + tag.substr(tag.find('=') + 1));
   std::vector<BotSpec> bots = {bot("steady", "random_bot", tag), bot("crashy", "crash_bot", tag)};
@@ -251,7 +251,7 @@ TEST_CASE("referee: Python sample bots and the greedy bot play full games", "[re
   CHECK(processes_left(tag).empty());
 }
 
-TEST_CASE("referee: a fault in a multi-seat game ends it; the faulting seat is ranked last", "[referee]") {
+TEST_CASE("referee: a fault in a multi-seat game ends it, the faulting seat is ranked last", "[referee]") {
   const std::string tag = new_tag();
   std::vector<BotSpec> bots = {bot("a", "random_bot", tag), bot("b", "random_bot", tag),
                                bot("crashy", "crash_bot", tag)};

@@ -17,7 +17,7 @@ TEST_CASE("resign: parsed as its own message", "[referee]") {
   CHECK(protocol::parse_bot_line("resign now").kind == protocol::BotMessage::Kind::kMalformed);
 }
 
-TEST_CASE("resign: two seats, the resigning seat loses; more seats, it is ranked last; records verify",
+TEST_CASE("resign: two seats, the resigning seat loses, more seats, it is ranked last, records verify",
           "[referee]") {
   const std::string tag = new_tag();
   RunnerOptions opt;

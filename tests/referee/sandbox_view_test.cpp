@@ -55,7 +55,7 @@ TEST_CASE("sandbox view: a venv's interpreter link leads to its installation, bo
   CHECK(v.make_working_dir);  // the working directory itself is not bound: an empty folder
 }
 
-TEST_CASE("sandbox view: a #! interpreter, a folder argument, shims; never / or system folders",
+TEST_CASE("sandbox view: a #! interpreter, a folder argument, shims, never / or system folders",
           "[sandbox]") {
   Folder f;
   touch(f.path / "opt/tool/bin/interp");

@@ -32,7 +32,7 @@ TEST_CASE("adaptive: kill -9 mid-batch and --resume give the records of an unint
   CHECK(journal(reference.path).size() == 60);
 }
 
-TEST_CASE("adaptive: the same records at concurrency 1 and 2; no bot starved", "[adaptive][formats]") {
+TEST_CASE("adaptive: the same records at concurrency 1 and 2, no bot starved", "[adaptive][formats]") {
   Dir one("ad-c1"), two("ad-c2");
   REQUIRE(run(adaptive_args(one.path, "ad2", 1, {"--games", "80", "--top", "2"})) == 0);
   REQUIRE(run(adaptive_args(two.path, "ad2", 2, {"--games", "80", "--top", "2"})) == 0);

@@ -33,14 +33,14 @@ TEST_CASE("config: errors name the key's path and what was expected", "[config]"
   CHECK_THAT(error_of(R"({"game":"clump","colour":1})"), Catch::Contains("t.json: colour: unknown key"));
   CHECK_THAT(error_of(R"({"bots":[{"name":"a","comand":"x"}]})"), Catch::Contains("bots[0].comand: unknown key"));
   CHECK_THAT(error_of(R"({"bots":[{"name":"a"}]})"), Catch::Contains("bots[0].command: missing"));
-  CHECK_THAT(error_of(R"({"concurrency":0})"), Catch::Contains("concurrency: 0 is out of range"));
+  CHECK_THAT(error_of(R"({"concurrency":0})"), Catch::Contains("concurrency: must be a whole number from 1 to 1024, not '0'"));
   CHECK_THAT(error_of(R"({"concurrency":"2"})"), Catch::Contains("concurrency: expected an integer"));
-  CHECK_THAT(error_of(R"({"format":"ladder"})"), Catch::Contains("format: 'ladder' is not a format"));
+  CHECK_THAT(error_of(R"({"format":"ladder"})"), Catch::Contains("format: 'ladder' is not one of round-robin, gauntlet, swiss, knockout, adaptive"));
   CHECK_THAT(error_of(R"({"gauntlet":[1]})"), Catch::Contains("gauntlet[0]: expected a string"));
   CHECK_THAT(error_of("[1,2]"), Catch::Contains("expected a JSON object"));
   CHECK_THAT(error_of("{"), Catch::Contains("not valid JSON"));
   CHECK_THAT(error_of(R"({"game":"clump","out":"o","bots":[{"name":"a","command":"x"},{"name":"a","command":"y"}]})"),
-             Catch::Contains("'a' is used twice"));
+             Catch::Contains("two bots are named 'a'"));
   CHECK_THAT(error_of(R"({"game":"clump","out":"o","format":"gauntlet","gauntlet":["z"],
       "bots":[{"name":"a","command":"x"},{"name":"b","command":"y"}]})"),
              Catch::Contains("'z' is not one of the bots"));

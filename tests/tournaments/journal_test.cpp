@@ -43,7 +43,7 @@ TEST_CASE("journal: lines round-trip every field", "[journal]") {
   CHECK_THROWS_WITH(parse_journal_line("garbage"), Catch::Contains("not a JSON object"));
 }
 
-TEST_CASE("journal: reopening continues; a torn last line is cut off", "[journal]") {
+TEST_CASE("journal: reopening continues, a torn last line is cut off", "[journal]") {
   auto path = temp_file("a");
   {
     Journal j(path.string());

@@ -71,7 +71,7 @@ TEST_CASE("tournament sandbox: the key is checked and kept in tournament.json", 
     arena::parse_config(base + R"(, "sandbox": "docker"})", "t.json");
     FAIL("a bad sandbox was accepted");
   } catch (const arena::ConfigError& e) {
-    CHECK(std::string(e.what()) == "t.json: sandbox: 'docker' is not a sandbox (expected none or bwrap)");
+    CHECK(std::string(e.what()) == "t.json: sandbox: 'docker' is not one of none, bwrap");
   }
   CHECK_THROWS_AS(arena::parse_config(base + R"(, "sandbox": true})", "t.json"), arena::ConfigError);
   // The flag is checked by the CLI too.

@@ -4,7 +4,7 @@
 
 using namespace arena;
 
-TEST_CASE("rng: same seed, same sequence; different seeds differ") {
+TEST_CASE("rng: same seed, same sequence, different seeds differ") {
   Rng a(42), b(42), c(43);
   for (int i = 0; i < 100; ++i) {
     auto x = a.next();
