@@ -20,56 +20,18 @@
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "process/command_line.h"
-#include "ratings/head_to_head.h"
-#include "ratings/rated_game.h"
+#include "ratings/sprt_stop.h"
 #include "records/pgn.h"
 #include "referee/match_runner.h"
 #include "referee/match_summary.h"
 #include "referee/openings.h"
 #include "tournaments/match_seating.h"
+#include "tournaments/opening_choice.h"
 #include "tournaments/runner_setup.h"
 
 namespace arena::cli {
 
 namespace {
-
-// The SPRT stop rule of a two-bot match: after every game, the head-to-head statistics of
-// the games so far (pentanomial when paired) and the decision, each game added in O(1).
-class SprtStop {
- public:
-  explicit SprtStop(const std::string& text) {
-    if (text.empty()) return;
-    try {
-      params_ = parse_sprt(text);
-    } catch (const std::invalid_argument& e) {
-      throw CommandError{std::string("--sprt: ") + e.what()};
-    }
-  }
-  bool active() const { return params_.has_value(); }
-  // Adds a finished game; true once a bound is crossed.
-  bool add(const GameRecord& record) {
-    ++games_;
-    for (const RatedGame& g : rated_games_from_records({record}, nullptr)) tally_.add(g);  // none if aborted
-    const auto h2h = tally_.summary(params_);
-    if (!h2h || !h2h->sprt) return false;
-    last_ = *h2h;
-    return h2h->sprt->decision != SprtDecision::kContinue;
-  }
-  std::string progress_line() const {
-    if (!last_ || !last_->sprt) return "";
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "SPRT: LLR %.2f (bounds %.2f, %.2f) after %zu games: %s", last_->sprt->llr,
-                  last_->sprt->lower, last_->sprt->upper, games_, sprt_decision_text(last_->sprt->decision));
-    return buf;
-  }
-  std::string report() const { return last_ ? render_head_to_head_text(*last_) : ""; }
-
- private:
-  std::optional<SprtParams> params_;
-  std::size_t games_ = 0;  // finished, aborted ones included
-  HeadToHeadTally tally_;
-  std::optional<HeadToHead> last_;
-};
 
 std::string self_executable() {
   char buf[4096];
@@ -114,14 +76,6 @@ std::string human_result_line(const GameRecord& r, const std::string& human) {
          "; ranks: " + ranks_by_name(ranks, r.players);
 }
 
-// The openings of --openings, one per rotation of seats (each played from every seat).
-std::vector<Opening> match_openings(const RunSettings& s, const Game& game) {
-  if (s.openings.empty()) return {};
-  std::ifstream in(s.openings);
-  if (!in) throw CommandError{"--openings: cannot read '" + s.openings + "'"};
-  return read_openings(in, s.openings, game);
-}
-
 // Fewer bots than seats: seats are dealt in turn, so some bot sits in several seats of one
 // game. A warning for programs; refused for a person, who would see several hands.
 void check_seat_count(const Game& game, std::size_t bots, bool human) {
@@ -139,16 +93,14 @@ void check_seat_count(const Game& game, std::size_t bots, bool human) {
 // with its seed and opening.
 std::vector<GameJob> match_jobs(const RunSettings& o, const Game& game, int bots, std::uint64_t seed,
                                 int& games) {
-  const std::vector<Opening> openings = match_openings(o, game);
-  const int set = match_set_size(game, bots);  // games that share a seed, and an opening
-  games = o.games > 0 ? o.games : set;
+  const std::vector<Opening> openings = load_openings(o, game, RunCommand::kMatch);
+  games = o.games > 0 ? o.games : match_set_size(game, bots);
   auto jobs = match_seating(game, bots, games, seed);
-  for (std::size_t g = 0; g < jobs.size() && !openings.empty(); ++g) {
-    const std::size_t rotation = g / static_cast<std::size_t>(set);
-    jobs[g].opening = o.openings_order == OpeningsOrder::kRandom
-                          ? openings[derive_seed(jobs[g].seed, 2) % openings.size()]
-                          : openings[rotation % openings.size()];
-  }
+  std::vector<std::uint64_t> seeds;
+  for (const GameJob& j : jobs) seeds.push_back(j.seed);
+  const std::vector<std::size_t> opening_of = opening_choice(openings.size(), o.openings_order, seeds);
+  for (std::size_t g = 0; g < jobs.size() && !openings.empty(); ++g)
+    jobs[g].opening = openings[opening_of[g]];
   return jobs;
 }
 
@@ -175,7 +127,7 @@ void run_match(const RunSettings& o, bool seed_given) {
   RunnerOptions ro = runner_options(o, RunCommand::kMatch);
   if (!o.out.empty()) ro.sandbox_hidden.push_back(std::filesystem::absolute(o.out).string());  // the records
   if (human) ro.concurrency = 1;
-  SprtStop sprt(o.sprt);
+  SprtStop sprt(o.sprt.empty() ? std::nullopt : std::optional<SprtParams>(parse_sprt(o.sprt)));
   if (sprt.active() && (seats != 2 || bots.size() != 2))
     throw CommandError{"--sprt needs a two-seat game and exactly two bots"};
   bool sprt_decided = false, write_failed = false;

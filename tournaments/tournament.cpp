@@ -11,6 +11,7 @@
 #include "referee/match_runner.h"
 #include "referee/openings.h"
 #include "tournaments/commit_thread.h"
+#include "tournaments/opening_choice.h"
 #include "tournaments/progress.h"
 #include "tournaments/reports.h"
 #include "tournaments/results_store.h"
@@ -30,35 +31,6 @@ namespace {
 const char* kConfigFile = "tournament.json";
 const char* kPgnFile = "games.pgn";
 const char* kJournalFile = "journal.jsonl";
-
-// The openings file of the configuration, validated by the engine (empty without one).
-std::vector<Opening> load_openings(const TournamentConfig& c, const Game& game) {
-  if (c.openings.empty()) return {};
-  std::ifstream in(c.openings);
-  if (!in) throw ConfigError("openings: cannot read '" + c.openings + "'");
-  return read_openings(in, c.openings, game);
-}
-
-// The opening of every scheduled game: every game on one seed (the seat arrangements of a
-// pairing or a table) gets the same one, so each opening is played from every seat.
-// Sequential: the k-th distinct seed of the schedule takes opening k (cycling); random: one
-// drawn from the seed. A pure function of the configuration, so --resume agrees.
-std::vector<std::size_t> opening_choice(const std::vector<Opening>& openings, OpeningsOrder order,
-                                        const std::vector<ScheduledGame>& schedule) {
-  std::vector<std::size_t> choice(schedule.size(), 0);
-  if (openings.empty()) return choice;
-  std::unordered_map<std::uint64_t, std::size_t> ordinal;
-  for (std::size_t i = 0; i < schedule.size(); ++i) {
-    const std::uint64_t seed = schedule[i].seed;
-    if (order == OpeningsOrder::kRandom) {
-      choice[i] = derive_seed(seed, 2) % openings.size();
-      continue;
-    }
-    const auto [it, fresh] = ordinal.emplace(seed, ordinal.size());
-    choice[i] = it->second % openings.size();
-  }
-  return choice;
-}
 
 RunnerOptions tournament_runner_options(const TournamentConfig& c) {
   RunnerOptions o = runner_options(c, RunCommand::kTournament);
@@ -153,7 +125,9 @@ struct Session {
 // the whole schedule so far (all = full but for a shard): openings follow from it.
 void play(Session& s, const std::vector<ScheduledGame>& all, std::size_t first,
           const std::vector<ScheduledGame>& full) {
-  const std::vector<std::size_t> opening_of = opening_choice(s.openings, s.c.openings_order, full);
+  std::vector<std::uint64_t> seeds;
+  for (const ScheduledGame& g : full) seeds.push_back(g.seed);
+  const std::vector<std::size_t> opening_of = opening_choice(s.openings.size(), s.c.openings_order, seeds);
   std::vector<GameJob> jobs;
   for (std::size_t i = first; i < all.size(); ++i)
     jobs.push_back(GameJob{s.game->spec(), all[i].seat_bots, all[i].seed, all[i].round,
@@ -191,7 +165,7 @@ TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out) {
   Standings standings(names);
   Progress progress(out, Progress::detect(out, quiet), 0, store.committed());
   Session session{c, std::move(game), options, bot_specs(c), {}, store, standings, progress};
-  session.openings = load_openings(c, *session.game);
+  session.openings = load_openings(c, *session.game, RunCommand::kTournament);
   std::vector<ScheduledGame> all, full;
   const std::optional<ShardInfo> shard = read_shard_file(c.out);
   // Stage by stage: each is computed from the committed results of those before it.
@@ -287,7 +261,8 @@ TournamentRun start_tournament(const TournamentConfig& given, bool quiet, std::F
   auto game = make_game(config.game);
   StagedSchedule(config, schedule_request(config, *game));
   tournament_runner_options(config);
-  load_openings(config, *game);  // a bad line must not leave a folder that only --resume accepts
+  load_openings(config, *game,
+                RunCommand::kTournament);  // a bad line must not leave a folder that only --resume accepts
   for (const auto& b : config.bots) bot_argv(b);
   fs::path dir(config.out);
   if (fs::exists(dir / kJournalFile) || fs::exists(dir / kConfigFile))
