@@ -30,23 +30,30 @@ using Clock = std::chrono::steady_clock;
 
 // ---- the run -----------------------------------------------------------------------
 
-// Which named check a fault of a game falls under.
-const char* check_of(Termination t) {
+// The checks every run makes, besides one per rare situation ("situation:NAME").
+enum class Check { kHandshake, kManyGames, kLegalMoves, kTime, kMessages, kNoCrash, kQuit };
+
+const char* check_name(Check c) {
+  static const char* const kNames[] = {"handshake", "many_games", "legal_moves", "time",
+                                       "messages",  "no_crash",   "quit"};
+  return kNames[static_cast<int>(c)];
+}
+
+// Which check a fault of a game falls under (a crash, or a fault of no check's: no_crash).
+Check check_of(Termination t) {
   switch (t) {
     case Termination::kTimeForfeit:
-      return "time";
+      return Check::kTime;
     case Termination::kIllegalMove:
-      return "legal_moves";
+      return Check::kLegalMoves;
     case Termination::kUnparseable:
     case Termination::kProtocolViolation:
     case Termination::kOutputFlood:
-      return "messages";
-    case Termination::kCrash:
-      return "no_crash";
+      return Check::kMessages;
     case Termination::kStartFailure:
-      return "handshake";
+      return Check::kHandshake;
     default:
-      return nullptr;
+      return Check::kNoCrash;
   }
 }
 
@@ -101,6 +108,8 @@ class Checker {
   void fail(const std::string& name, std::string detail) {
     set(name, CheckResult::Status::kFail, std::move(detail));
   }
+  void set(Check c, CheckResult::Status st, std::string detail) { set(check_name(c), st, std::move(detail)); }
+  void fail(Check c, std::string detail) { fail(check_name(c), std::move(detail)); }
   void print(const std::string& line) {
     if (out_) *out_ << line << "\n" << std::flush;
   }
@@ -123,8 +132,8 @@ class Checker {
   long decisions_ = 0;
   std::int64_t slowest_us_ = 0;
   int games_played_ = 0, steered_games_ = 0, steered_moves_ = 0;
-  int fault_copy_ = -1;  // index into copies_ of the process that faulted in a game
-  std::string fault_check_;
+  int fault_copy_ = -1;                  // index into copies_ of the process that faulted in a game
+  Check fault_check_ = Check::kNoCrash;  // the check that fault failed
   bool handshake_ok_ = false;
   bool stopped_ = false;      // a fault ended the series
   bool many_failed_ = false;  // many_games already judged failed
@@ -182,20 +191,21 @@ CheckBotReport Checker::run() {
         ro_.time.text());
 
   // Fixed order of the report, whatever is decided first.
-  for (const char* name : {"handshake", "many_games", "legal_moves", "time", "messages", "no_crash"})
-    report_.checks.push_back({name, CheckResult::Status::kSkip, "not reached"});
+  for (Check c : {Check::kHandshake, Check::kManyGames, Check::kLegalMoves, Check::kTime, Check::kMessages,
+                  Check::kNoCrash})
+    report_.checks.push_back({check_name(c), CheckResult::Status::kSkip, "not reached"});
   for (const auto& s : sits_)
     report_.checks.push_back({std::string("situation:") + s.name, CheckResult::Status::kSkip, ""});
-  report_.checks.push_back({"quit", CheckResult::Status::kSkip, "not reached"});
+  report_.checks.push_back({check_name(Check::kQuit), CheckResult::Status::kSkip, "not reached"});
 
   if (handshake()) play_games();
   quit_all();
   io_.run();  // every process is reaped; drain what is left
-  if (fault_copy_ >= 0 && (fault_check_ == "no_crash" || fault_check_ == "many_games")) {
+  if (fault_copy_ >= 0 && (fault_check_ == Check::kNoCrash || fault_check_ == Check::kManyGames)) {
     // The crash's detail says how the process ended and what it last wrote; say which copy
     // it was and where the whole of its stderr is.
     for (auto& c : report_.checks)
-      if (c.name == fault_check_ && c.status == CheckResult::Status::kFail)
+      if (c.name == check_name(fault_check_) && c.status == CheckResult::Status::kFail)
         c.detail = first_line(c.detail) + "; copy " + std::to_string(fault_copy_ + 1) +
                    (opt_.log_dir.empty() ? " (--log-dir keeps all its stderr)"
                                          : " (all its stderr: " + opt_.log_dir + "/copy" +
@@ -238,16 +248,16 @@ bool Checker::handshake() {
   wait_until(all_back);
   for (int i = 0; i < n_; ++i)
     if (!errors[i].empty()) {
-      fail("handshake", "copy " + std::to_string(i + 1) + ": " + errors[i] +
-                            (n_ > 1 && errors[i].rfind("no 'ready'", 0) == 0
-                                 ? " (check-bot's limit: " + startup_budget_note() + ")"
-                                 : ""));
+      fail(Check::kHandshake, "copy " + std::to_string(i + 1) + ": " + errors[i] +
+                                  (n_ > 1 && errors[i].rfind("no 'ready'", 0) == 0
+                                       ? " (check-bot's limit: " + startup_budget_note() + ")"
+                                       : ""));
       return false;
     }
   handshake_ok_ = true;
   const auto& name = copies_[0]->reported_name();
   const auto& author = copies_[0]->reported_author();
-  set("handshake", CheckResult::Status::kPass,
+  set(Check::kHandshake, CheckResult::Status::kPass,
       std::to_string(n_) + " process(es) said ready after 'arena 1' (slowest " +
           ms(*std::max_element(ready_us.begin(), ready_us.end())) + ", limit " +
           std::to_string(ro_.time.startup_ms) + " ms" + (n_ > 1 ? " = " + startup_budget_note() : "") +
@@ -283,36 +293,38 @@ void Checker::play_games() {
     const std::string why = "not judged: the games stopped at the first failure (game " +
                             std::to_string(games_played_ + 1) + ", after " + std::to_string(decisions_) +
                             " decisions asked)";
-    for (const char* name : {"many_games", "legal_moves", "time", "messages", "no_crash"})
-      if (report_.find(name)->status != CheckResult::Status::kFail)
-        set(name, CheckResult::Status::kSkip, why);
+    for (Check c : {Check::kManyGames, Check::kLegalMoves, Check::kTime, Check::kMessages, Check::kNoCrash})
+      if (report_.find(check_name(c))->status != CheckResult::Status::kFail)
+        set(c, CheckResult::Status::kSkip, why);
     return;
   }
   const std::string played = std::to_string(games_played_) + " games (" + std::to_string(steered_games_) +
                              " steered, " + std::to_string(steered_moves_) + " moves chosen by the referee)";
   if (!many_failed_) {
     if (games_played_ < 2)
-      set("many_games", CheckResult::Status::kSkip, "needs at least 2 games (--games)");
+      set(Check::kManyGames, CheckResult::Status::kSkip, "needs at least 2 games (--games)");
     else
-      set("many_games", CheckResult::Status::kPass,
+      set(Check::kManyGames, CheckResult::Status::kPass,
           "each of the " + std::to_string(n_) + " processes played all " + played + " without a restart");
   }
-  set("legal_moves", CheckResult::Status::kPass,
+  set(Check::kLegalMoves, CheckResult::Status::kPass,
       std::to_string(decisions_) + " decisions answered with legal moves");
-  set("time", CheckResult::Status::kPass,
+  set(Check::kTime, CheckResult::Status::kPass,
       "slowest answer " + ms(slowest_us_) + " (" + ro_.time.text() + ", margin " +
           std::to_string(ro_.time.margin_ms) + " ms)");
-  set("messages", CheckResult::Status::kPass,
+  set(Check::kMessages, CheckResult::Status::kPass,
       "every line was a well-formed message, in turn, within the caps");
-  set("no_crash", CheckResult::Status::kPass, "every process kept running and reading through " + played);
+  set(Check::kNoCrash, CheckResult::Status::kPass,
+      "every process kept running and reading through " + played);
 }
 
 bool Checker::play_one(int g, bool steer) {
   for (int i = 0; i < n_; ++i)
     if (!copies_[i]->ready()) {
-      fail("many_games", "copy " + std::to_string(i + 1) + " (" + copies_[i]->process().exit_description() +
-                             ") closed its output or exited after game " + std::to_string(g) +
-                             " instead of waiting for the next 'newgame'");
+      fail(Check::kManyGames, "copy " + std::to_string(i + 1) + " (" +
+                                  copies_[i]->process().exit_description() +
+                                  ") closed its output or exited after game " + std::to_string(g) +
+                                  " instead of waiting for the next 'newgame'");
       many_failed_ = stopped_ = true;
       return false;
     }
@@ -357,14 +369,14 @@ bool Checker::play_one(int g, bool steer) {
   stopped_ = true;
   const int seat = result.fault_seat;
   const bool at_decision = seat > 0 && last_.seat == seat && last_.ply == result.actions.size();
-  std::string check = check_of(t) ? check_of(t) : "no_crash";
+  Check check = check_of(t);
   // A process that dies in a later game before answering anything in it (typically at
   // the previous gameover or the new newgame) cannot play many games in a row; unless it
   // died at a rare situation, which is then the likelier cause.
   const int answered = seat > 0 ? asked_this_game_[seat] - (at_decision ? 1 : 0) : 0;
   if (t == Termination::kCrash && g > 0 && seat > 0 && answered == 0 &&
       !(at_decision && !last_.situations.empty())) {
-    check = "many_games";
+    check = Check::kManyGames;
     many_failed_ = true;
   }
   std::string where =
@@ -471,8 +483,8 @@ void Checker::quit_all() {
     auto& c = copies_[i];
     const bool healthy = c->ready();
     if (!healthy && handshake_ok_ && !stopped_ && !many_failed_) {
-      fail("many_games", "copy " + std::to_string(i + 1) +
-                             " closed its output or exited after the last game, before 'quit'");
+      fail(Check::kManyGames, "copy " + std::to_string(i + 1) +
+                                  " closed its output or exited after the last game, before 'quit'");
       many_failed_ = true;
     }
     out[i].judged = healthy;
@@ -511,12 +523,12 @@ void Checker::quit_all() {
     if (!problem.empty())
       problems += (problems.empty() ? "copy " : "; copy ") + std::to_string(i + 1) + " " + problem;
   }
-  if (!problems.empty()) return fail("quit", problems);
+  if (!problems.empty()) return fail(Check::kQuit, problems);
   if (judged == 0) {
-    set("quit", CheckResult::Status::kSkip, "no process left in a state to be asked to quit");
+    set(Check::kQuit, CheckResult::Status::kSkip, "no process left in a state to be asked to quit");
     return;
   }
-  set("quit", CheckResult::Status::kPass,
+  set(Check::kQuit, CheckResult::Status::kPass,
       std::to_string(judged) + " process(es) exited within " + ms(slowest) + " of 'quit' (grace " +
           std::to_string(opt_.quit_grace.count()) + " ms), nothing left running");
 }
