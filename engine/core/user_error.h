@@ -2,16 +2,17 @@
 // file, a move typed at the terminal. Every library's error for such input derives from it,
 // so the `arena` binary turns all of them into "arena: error: <message>" and exit status 2
 // with one catch (cli/arena_main.cpp). The message names what was wrong and, where it helps, what
-// is allowed. (std::invalid_argument underneath: older callers catching that still work.)
+// is allowed. A std::runtime_error, not a std::invalid_argument: a caller catching the latter
+// (std::stoi's) must not take a user error for it.
 #pragma once
 
 #include <stdexcept>
 
 namespace arena {
 
-class UserError : public std::invalid_argument {
+class UserError : public std::runtime_error {
  public:
-  using std::invalid_argument::invalid_argument;
+  using std::runtime_error::runtime_error;
   virtual int exit_status() const { return 2; }
 };
 
