@@ -69,7 +69,7 @@ CLI::Validator seconds_value(std::int64_t lo_ms, std::int64_t hi_ms) {
         try {
           const std::int64_t ms = parse_seconds(text, "");
           if (ms >= lo_ms && ms <= hi_ms) return "";
-        } catch (const TimeControlError&) {
+        } catch (const UserError&) {  // the validator words its own message
         }
         return "'" + text + "' is not a number of seconds " + range + ", to the millisecond (e.g. 5, 0.25)";
       },
@@ -83,7 +83,7 @@ CLI::Validator clock_value() {
         try {
           parse_tc(text, t);
           return "";
-        } catch (const TimeControlError&) {
+        } catch (const UserError&) {  // the validator words its own message
         }
         return "'" + text +
                "' is not BASE+INC in seconds (e.g. 10+0.1): each from 0 to 100000000, to the millisecond, "

@@ -7,7 +7,8 @@
 
 namespace arena {
 
-std::vector<std::string> split_command_line(std::string_view text) {
+std::vector<std::string> split_command_line(std::string_view text, std::string_view what) {
+  const std::string where = what.empty() ? "" : std::string(what) + ": ";
   std::vector<std::string> argv;
   std::string cur;
   bool in_word = false;
@@ -38,19 +39,20 @@ std::vector<std::string> split_command_line(std::string_view text) {
     }
   }
   if (quote)
-    throw UserError("unterminated " + std::string(1, quote) + " quote in '" + std::string(text) + "'");
+    throw UserError(where + "unterminated " + std::string(1, quote) + " quote in '" + std::string(text) +
+                    "'");
   if (in_word) argv.push_back(std::move(cur));
-  if (argv.empty()) throw UserError("empty command");
+  if (argv.empty()) throw UserError(where + "empty command");
   return argv;
 }
 
 NamedCommand parse_named_command(std::string_view text) {
   const std::size_t eq = text.find('=');
   if (eq == std::string_view::npos)
-    throw UserError("'" + std::string(text) + "' is not NAME=COMMAND (e.g. alpha=./bots/alpha)");
+    throw UserError("--bot: '" + std::string(text) + "' is not NAME=COMMAND (e.g. alpha=./bots/alpha)");
   NamedCommand nc{std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
-  if (const std::string why = bot_name_problem(nc.name); !why.empty()) throw UserError(why);
-  split_command_line(nc.command);  // reject empty or badly quoted commands now
+  if (const std::string why = bot_name_problem(nc.name); !why.empty()) throw UserError("--bot: " + why);
+  split_command_line(nc.command, "--bot " + nc.name);  // reject empty or badly quoted commands now
   return nc;
 }
 
