@@ -4,7 +4,7 @@
 // found, with a message naming it; the `arena` binary catches it once (cli/arena_main.cpp) and
 // prints "arena: error: <message>", exit status 2. Anything else that gets there is a bug in
 // Arena (status 3: a broken rule of our own is a std::logic_error), so a user error is never a
-// plain std::invalid_argument or std::runtime_error.
+// plain std::invalid_argument or std::runtime_error (tests/check_error_types.py).
 //
 // A subclass exists only where a caller tells it apart or needs more than the message:
 // WriteError (tournaments/journal.h: the path and errno), ConfigError (tournaments/config.h: the
