@@ -2,9 +2,9 @@
 #include <cmath>
 #include <random>
 
-#include "tests/ratings/ratings_test_util.h"
 #include "ratings/rated_game.h"
 #include "ratings/ratings.h"
+#include "tests/ratings/ratings_test_util.h"
 
 using namespace arena;
 using namespace arena::test;
