@@ -6,6 +6,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
@@ -49,11 +50,10 @@ std::pair<std::string, double> parse_anchor(const std::string& text) {
   try {
     std::size_t used = 0;
     const double elo = std::stod(value, &used);
-    if (used != value.size() || !std::isfinite(elo)) throw std::invalid_argument("");
-    return {text.substr(0, eq), elo};
-  } catch (const std::exception&) {
-    throw CommandError{"--anchor: '" + value + "' is not a number"};
+    if (used == value.size() && std::isfinite(elo)) return {text.substr(0, eq), elo};
+  } catch (const std::logic_error&) {  // std::stod's std::invalid_argument and std::out_of_range
   }
+  throw CommandError{"--anchor: '" + value + "' is not a number"};
 }
 
 // Every record of the files; unreadable ones refuse the run, or with --skip-invalid are
@@ -104,22 +104,11 @@ void run(const RatingsOptions& opts) {
   ro.bootstrap = opts.bootstrap;
   ro.seed = opts.seed;
   std::optional<SprtParams> sprt;
-  if (!opts.sprt.empty()) {
-    try {
-      sprt = parse_sprt(opts.sprt);
-    } catch (const std::invalid_argument& e) {
-      throw CommandError{e.what()};
-    }
-  }
-  RatingTable table = compute_ratings(games, ro);  // RatingError is a UserError
+  if (!opts.sprt.empty()) sprt = parse_sprt(opts.sprt);  // its UserError names --sprt
+  RatingTable table = compute_ratings(games, ro);
   if (aborted > 0)
     table.warnings.push_back(std::to_string(aborted) + " aborted game(s) without result were skipped");
-  std::optional<HeadToHead> h2h;
-  try {
-    h2h = head_to_head(games, sprt);
-  } catch (const std::domain_error& e) {
-    throw CommandError{std::string("--sprt: ") + e.what()};
-  }
+  const std::optional<HeadToHead> h2h = head_to_head(games, sprt);
   if (sprt && !h2h) throw CommandError{"--sprt needs two-seat games between exactly two bots"};
   if (opts.format == "json") {
     boost::json::object out;

@@ -3,6 +3,7 @@
 // Knows no game: the records name the games, the report library asks the engine for pictures.
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
@@ -25,6 +26,18 @@ struct ReportFlags {
   int dump = 0;  // hidden: print every picture of this game as JSON (for the browser tests)
 };
 
+// "N" or "N-M" of --games, 1 <= N <= M, at most a million games; false if not.
+bool parse_game_range(const std::string& part, int& first, int& last) {
+  try {
+    const std::size_t dash = part.find('-');
+    first = std::stoi(part.substr(0, dash));
+    last = dash == std::string::npos ? first : std::stoi(part.substr(dash + 1));
+  } catch (const std::logic_error&) {  // std::stoi's std::invalid_argument and std::out_of_range
+    return false;
+  }
+  return first >= 1 && last >= first && last - first <= 1000000;
+}
+
 // "3,7,10-12" -> {3, 7, 10, 11, 12}.
 std::vector<int> parse_games(const std::string& text) {
   std::vector<int> out;
@@ -33,15 +46,10 @@ std::vector<int> parse_games(const std::string& text) {
     std::size_t end = text.find(',', start);
     if (end == std::string::npos) end = text.size();
     const std::string part = text.substr(start, end - start);
-    try {
-      const std::size_t dash = part.find('-');
-      const int first = std::stoi(part.substr(0, dash));
-      const int last = dash == std::string::npos ? first : std::stoi(part.substr(dash + 1));
-      if (first < 1 || last < first || last - first > 1000000) throw std::invalid_argument("range");
-      for (int n = first; n <= last; ++n) out.push_back(n);
-    } catch (const std::exception&) {
+    int first = 0, last = 0;
+    if (!parse_game_range(part, first, last))
       throw CommandError{"--games: '" + part + "' is not a game number or a range N-M of them"};
-    }
+    for (int n = first; n <= last; ++n) out.push_back(n);
     start = end + 1;
   }
   return out;

@@ -7,7 +7,8 @@
 
 namespace arena {
 
-std::vector<std::string> split_command_line(std::string_view text) {
+std::vector<std::string> split_command_line(std::string_view text, std::string_view what) {
+  const std::string where = what.empty() ? "" : std::string(what) + ": ";
   std::vector<std::string> argv;
   std::string cur;
   bool in_word = false;
@@ -38,20 +39,31 @@ std::vector<std::string> split_command_line(std::string_view text) {
     }
   }
   if (quote)
-    throw UserError("unterminated " + std::string(1, quote) + " quote in '" + std::string(text) + "'");
+    throw UserError(where + "unterminated " + std::string(1, quote) + " quote in '" + std::string(text) +
+                    "'");
   if (in_word) argv.push_back(std::move(cur));
-  if (argv.empty()) throw UserError("empty command");
+  if (argv.empty()) throw UserError(where + "empty command");
   return argv;
 }
 
-NamedCommand parse_named_command(std::string_view text) {
+std::string named_command_problem(std::string_view text) {
   const std::size_t eq = text.find('=');
   if (eq == std::string_view::npos)
-    throw UserError("'" + std::string(text) + "' is not NAME=COMMAND (e.g. alpha=./bots/alpha)");
-  NamedCommand nc{std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
-  if (const std::string why = bot_name_problem(nc.name); !why.empty()) throw UserError(why);
-  split_command_line(nc.command);  // reject empty or badly quoted commands now
-  return nc;
+    return "'" + std::string(text) + "' is not NAME=COMMAND (e.g. alpha=./bots/alpha)";
+  const std::string name(text.substr(0, eq));
+  if (std::string why = bot_name_problem(name); !why.empty()) return why;
+  try {
+    split_command_line(text.substr(eq + 1), "bot " + name);  // empty or badly quoted commands
+  } catch (const UserError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+NamedCommand parse_named_command(std::string_view text) {
+  if (const std::string why = named_command_problem(text); !why.empty()) throw UserError("--bot: " + why);
+  const std::size_t eq = text.find('=');
+  return {std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
 }
 
 }  // namespace arena

@@ -7,6 +7,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "engine/core/user_error.h"
+
 namespace arena::ratings_detail {
 
 namespace {
@@ -219,7 +221,9 @@ void RankingModelBuilder::add_game(const std::vector<int>& seat_players, const s
     std::size_t e = g;
     while (e < unit_rank.size() && unit_rank[e].first == unit_rank[g].first) ++e;
     const int k = static_cast<int>(e - g);
-    if (k > 20) throw std::invalid_argument("more than 20 seats tied in one game");
+    if (k > 20)  // 2^k subsets below
+      throw UserError("a game has " + std::to_string(k) +
+                      " sides tied for one rank; the rating model allows at most 20");
     // Each subset S of the tie group, joined with everything ranked below.
     for (std::uint32_t mask = 1; mask < (1u << k); ++mask) {
       const int size = std::popcount(mask);
@@ -366,7 +370,8 @@ void dense_newton_step(const RankingModel& m, const std::vector<double>& r, cons
   gradient(m, r, g, &hu);
   std::vector<double> info = to_players(m, hu);
   add_gauge(info, n, component, components, m.shift_invariant);
-  if (!cholesky(info, n)) throw std::runtime_error("ratings: information matrix is not positive definite");
+  // The gauge makes the matrix positive definite whatever the games: failing is a bug.
+  if (!cholesky(info, n)) throw std::logic_error("ratings: information matrix is not positive definite");
   // Forward and back substitution.
   for (int i = 0; i < n; ++i) {
     double v = g[i];

@@ -140,7 +140,7 @@ Pool index_games(const std::vector<RatedGame>& input) {
   for (std::size_t gi = 0; gi < input.size(); ++gi) {
     const RatedGame& g = input[gi];
     if (std::string why = validate_rated_game(g); !why.empty())
-      throw RatingError("game " + std::to_string(gi + 1) + ": " + why);
+      throw UserError("game " + std::to_string(gi + 1) + ": " + why);
     IndexedGame ig{{}, &g};
     ig.seats.reserve(g.players.size());
     for (const auto& p : g.players) {
@@ -472,7 +472,7 @@ void fill_table(RatingTable& table, std::vector<RatedBot>& bots, const Covarianc
 int find_anchor(const Pool& pool, const RatingOptions& options, RatingTable& table) {
   if (!options.anchor) return -1;
   auto it = pool.id.find(*options.anchor);
-  if (it == pool.id.end()) throw RatingError("anchor " + *options.anchor + " played no rated game");
+  if (it == pool.id.end()) throw UserError("anchor " + *options.anchor + " played no rated game");
   table.anchor = *options.anchor;
   table.anchor_elo = options.anchor_elo;
   return it->second;

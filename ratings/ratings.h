@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -57,11 +56,7 @@ struct RatingTable {
   int bootstrap = 0;
 };
 
-// Thrown for input that cannot be rated (an invalid game, an unknown anchor).
-struct RatingError : UserError {
-  using UserError::UserError;
-};
-
+// Throws a UserError for input that cannot be rated (an invalid game, an unknown anchor).
 RatingTable compute_ratings(const std::vector<RatedGame>& games, const RatingOptions& options = {});
 
 // Expected score of a player rated `elo_diff` above its opponent, and its inverse

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/core/user_error.h"
 #include "ratings/score_moments.h"
 
 namespace arena {
@@ -19,7 +20,9 @@ namespace {
 double secular_root(const std::vector<double>& b, const std::vector<double>& p) {
   double lo_b = 0, hi_b = 0;
   for (double v : b) lo_b = std::min(lo_b, v), hi_b = std::max(hi_b, v);
-  if (!(lo_b < 0 && hi_b > 0)) throw std::domain_error("SPRT: the results cannot reach the hypothesis");
+  // Bounds (elo0, elo1) given too far from 0: the user's setting, not a bug.
+  if (!(lo_b < 0 && hi_b > 0))
+    throw UserError("SPRT: the results cannot reach the hypothesis (elo0 or elo1 too far from 0)");
   double lo = -1 / hi_b, hi = -1 / lo_b;
   const double eps = 1e-12 * (hi - lo);
   lo += eps, hi -= eps;
@@ -56,7 +59,7 @@ std::vector<double> mle_t_value(const std::vector<double>& a, const std::vector<
 }  // namespace
 
 double sprt_llr(const std::vector<double>& counts, double nelo0, double nelo1) {
-  if (counts.size() != 3 && counts.size() != 5) throw std::invalid_argument("SPRT needs 3 or 5 counts");
+  if (counts.size() != 3 && counts.size() != 5) throw std::logic_error("SPRT needs 3 or 5 counts");
   // Empty outcome classes get a tiny count so the likelihood stays finite (as fishtest).
   std::vector<double> c = counts;
   for (double& v : c)
@@ -89,23 +92,31 @@ SprtResult sprt_test(const std::vector<double>& counts, const SprtParams& params
   return r;
 }
 
-SprtParams parse_sprt(const std::string& text) {
-  SprtParams p;
+namespace {
+
+// A value of `--sprt KEY=VALUE`: the whole text a finite number.
+bool sprt_value(const std::string& value, double& v) {
+  try {
+    std::size_t used = 0;
+    v = std::stod(value, &used);
+    return used == value.size() && std::isfinite(v);
+  } catch (const std::logic_error&) {  // std::stod's std::invalid_argument and std::out_of_range
+    return false;
+  }
+}
+
+}  // namespace
+
+std::string sprt_problem(const std::string& text, SprtParams& p) {
   std::set<std::string> seen;
   std::stringstream in(text);
   std::string part;
   while (std::getline(in, part, ',')) {
     const auto eq = part.find('=');
-    if (eq == std::string::npos) throw std::invalid_argument("--sprt: '" + part + "' is not KEY=VALUE");
-    const std::string key = part.substr(0, eq), value = part.substr(eq + 1);
+    if (eq == std::string::npos) return "'" + part + "' is not KEY=VALUE";
+    const std::string key = part.substr(0, eq);
     double v = 0;
-    try {
-      std::size_t used = 0;
-      v = std::stod(value, &used);
-      if (used != value.size()) throw std::invalid_argument("");
-    } catch (const std::exception&) {
-      throw std::invalid_argument("--sprt: " + key + "='" + value + "' is not a number");
-    }
+    if (!sprt_value(part.substr(eq + 1), v)) return key + "='" + part.substr(eq + 1) + "' is not a number";
     if (key == "elo0")
       p.elo0 = v;
     else if (key == "elo1")
@@ -115,13 +126,20 @@ SprtParams parse_sprt(const std::string& text) {
     else if (key == "beta")
       p.beta = v;
     else
-      throw std::invalid_argument("--sprt: unknown key '" + key + "' (expected elo0, elo1, alpha, beta)");
+      return "unknown key '" + key + "' (expected elo0, elo1, alpha, beta)";
     seen.insert(key);
   }
-  if (seen.size() != 4) throw std::invalid_argument("--sprt needs elo0=..,elo1=..,alpha=..,beta=..");
-  if (!(p.elo0 < p.elo1)) throw std::invalid_argument("--sprt: elo0 must be below elo1");
+  if (seen.size() != 4) return "needs elo0=..,elo1=..,alpha=..,beta=..";
+  if (!(p.elo0 < p.elo1)) return "elo0 must be below elo1";
   if (!(p.alpha > 0 && p.alpha < 0.5) || !(p.beta > 0 && p.beta < 0.5))
-    throw std::invalid_argument("--sprt: alpha and beta must lie between 0 and 0.5");
+    return "alpha and beta must lie between 0 and 0.5";
+  return "";
+}
+
+SprtParams parse_sprt(const std::string& text, std::string_view what) {
+  SprtParams p;
+  if (const std::string why = sprt_problem(text, p); !why.empty())
+    throw UserError(std::string(what) + ": " + why);
   return p;
 }
 

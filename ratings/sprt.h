@@ -6,6 +6,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arena {
@@ -14,9 +15,11 @@ struct SprtParams {
   double elo0 = 0, elo1 = 5;  // normalised Elo
   double alpha = 0.05, beta = 0.05;
 };
-// Parses "elo0=0,elo1=5,alpha=0.05,beta=0.05" (any order; all four required).
-// Throws std::invalid_argument naming the bad part.
-SprtParams parse_sprt(const std::string& text);
+// Parses "elo0=0,elo1=5,alpha=0.05,beta=0.05" (any order; all four required). Throws a
+// UserError naming the bad part and `what` the text came from (a flag, a configuration key).
+SprtParams parse_sprt(const std::string& text, std::string_view what = "--sprt");
+// The same without throwing: "" and the parameters in `p`, or what is wrong (without a name).
+std::string sprt_problem(const std::string& text, SprtParams& p);
 
 enum class SprtDecision { kContinue, kAcceptH1, kAcceptH0 };
 // "continue", "H1 accepted" or "H0 accepted", as reports and JSON files write it.

@@ -57,8 +57,8 @@ struct CheckBotReport {
 
 // Runs every check. `out` (may be null) receives a header, then one line per check
 // ("PASS name: ...", "FAIL name: ...", "SKIP name: ...") and the failing position.
-// Throws SpecError for a bad spec and std::invalid_argument for bad options; a bot that
-// cannot even be started is a failed handshake, not an exception.
+// Throws a UserError for a bad spec or bad options; a bot that cannot even be started is a
+// failed handshake, not an exception.
 CheckBotReport check_bot(const CheckBotOptions& options, std::ostream* out);
 
 // The lines check_bot prints for one result / for the failing position.

@@ -41,7 +41,7 @@ struct GameJob {
   std::string spec;        // game spec (canonicalised by the runner)
   std::vector<int> seats;  // index into the bot list for seat 1..N
   std::uint64_t seed = 0;
-  std::string round;                 // record's Round tag
+  std::string round;                   // record's Round tag
   std::vector<std::string> opening{};  // moves the referee plays first (referee/openings.h)
 };
 
@@ -55,9 +55,9 @@ class MatchRunner {
   MatchRunner& operator=(const MatchRunner&) = delete;
 
   // Plays every job and returns once all are reported and every bot process is gone.
-  // Throws SpecError / std::invalid_argument before starting anything if a job is
-  // invalid (bad spec, wrong number of seats, unknown bot index), or if the sandbox
-  // asked for cannot be used here (std::invalid_argument naming what is wrong).
+  // Throws a UserError naming what is wrong before starting anything if a job is invalid
+  // (bad spec, wrong number of seats, unknown bot index), or if the sandbox asked for
+  // cannot be used here.
   void run(const std::vector<GameJob>& jobs, const GameDone& on_game);
 
   // Ends the run soon: games in progress are aborted, bots are asked to quit and

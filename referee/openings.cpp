@@ -46,21 +46,21 @@ std::vector<Opening> read_openings(std::istream& in, const std::string& name, co
       std::string canonical;
       try {
         canonical = make_game(spec)->spec();
-      } catch (const std::exception& e) {
-        throw OpeningError(where() + e.what());
+      } catch (const UserError& e) {
+        throw UserError(where() + e.what());  // make_game cannot know the file and line
       }
       if (canonical != game.spec())
-        throw OpeningError(where() + "opening for " + canonical + ", not " + game.spec());
+        throw UserError(where() + "opening for " + canonical + ", not " + game.spec());
       text = trim(text.substr(bar + 1));
     }
     Opening moves;
     std::istringstream words(text);
     for (std::string w; words >> w;) moves.push_back(w);
-    if (moves.empty()) throw OpeningError(where() + "no moves");
-    if (const std::string why = opening_problem(game, moves); !why.empty()) throw OpeningError(where() + why);
+    if (moves.empty()) throw UserError(where() + "no moves");
+    if (const std::string why = opening_problem(game, moves); !why.empty()) throw UserError(where() + why);
     out.push_back(std::move(moves));
   }
-  if (out.empty()) throw OpeningError(name + ": no opening in the file");
+  if (out.empty()) throw UserError(name + ": no opening in the file");
   return out;
 }
 

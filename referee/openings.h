@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <istream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -17,15 +16,11 @@
 
 namespace arena {
 
-struct OpeningError : UserError {
-  using UserError::UserError;
-};
-
 using Opening = std::vector<std::string>;  // move texts, from the initial state
 
 // Every opening of `in` that applies to `game`, each validated by the engine: its spec (if
 // given) is `game`'s, its moves are legal in turn, no chance action falls inside it, and the
-// game is not over after it. Throws OpeningError "NAME:LINE: why" on the first bad line, or
+// game is not over after it. Throws a UserError "NAME:LINE: why" on the first bad line, or
 // if the file holds no opening.
 std::vector<Opening> read_openings(std::istream& in, const std::string& name, const Game& game);
 

@@ -33,8 +33,8 @@ std::string TimeControl::text() const {
 
 std::int64_t parse_seconds(std::string_view text, std::string_view what) {
   auto fail = [&] {
-    return TimeControlError(std::string(what) + ": '" + std::string(text) +
-                            "' is not a number of seconds (e.g. 5, 0.25)");
+    return UserError(std::string(what) + ": '" + std::string(text) +
+                     "' is not a number of seconds (e.g. 5, 0.25)");
   };
   if (text.empty()) throw fail();
   std::int64_t whole = 0, frac = 0;
@@ -48,13 +48,13 @@ std::int64_t parse_seconds(std::string_view text, std::string_view what) {
       if (!dot) {
         whole = whole * 10 + (c - '0');
         if (whole > 100000000)
-          throw TimeControlError(std::string(what) + ": '" + std::string(text) + "' is too large");
+          throw UserError(std::string(what) + ": '" + std::string(text) + "' is too large");
       } else if (frac_digits < 3) {
         frac = frac * 10 + (c - '0');
         ++frac_digits;
       } else if (c != '0') {
-        throw TimeControlError(std::string(what) + ": '" + std::string(text) +
-                               "' has more precision than a millisecond");
+        throw UserError(std::string(what) + ": '" + std::string(text) +
+                        "' has more precision than a millisecond");
       }
     } else {
       throw fail();
@@ -68,14 +68,15 @@ std::int64_t parse_seconds(std::string_view text, std::string_view what) {
   return whole * 1000 + frac;
 }
 
-void parse_tc(std::string_view text, TimeControl& tc) {
+void parse_tc(std::string_view text, TimeControl& tc, std::string_view what) {
+  const std::string name(what);
   std::size_t plus = text.find('+');
   std::string_view base = text.substr(0, plus);
   std::string_view inc = plus == std::string_view::npos ? std::string_view("0") : text.substr(plus + 1);
   if (base.empty() || inc.empty())
-    throw TimeControlError("--tc: '" + std::string(text) + "' is not BASE+INC in seconds (e.g. 10+0.1)");
-  std::int64_t b = parse_seconds(base, "--tc base"), i = parse_seconds(inc, "--tc increment");
-  if (b == 0 && i == 0) throw TimeControlError("--tc: '" + std::string(text) + "' gives no time at all");
+    throw UserError(name + ": '" + std::string(text) + "' is not BASE+INC in seconds (e.g. 10+0.1)");
+  std::int64_t b = parse_seconds(base, name + " base"), i = parse_seconds(inc, name + " increment");
+  if (b == 0 && i == 0) throw UserError(name + ": '" + std::string(text) + "' gives no time at all");
   tc.base_ms = b;
   tc.increment_ms = i;
 }

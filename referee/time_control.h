@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -24,15 +23,11 @@ struct TimeControl {
   std::string text() const;
 };
 
-class TimeControlError : public UserError {
- public:
-  using UserError::UserError;
-};
-
-// "BASE+INC" in seconds ("10+0.1", "60", "0.5+0"); throws TimeControlError.
-void parse_tc(std::string_view text, TimeControl& tc);
-// Non-negative seconds with up to millisecond precision, as milliseconds; throws
-// TimeControlError naming `what`.
+// "BASE+INC" in seconds ("10+0.1", "60", "0.5+0"); throws a UserError naming `what` (the
+// flag or the configuration key the text came from).
+void parse_tc(std::string_view text, TimeControl& tc, std::string_view what = "--tc");
+// Non-negative seconds with up to millisecond precision, as milliseconds; throws a
+// UserError naming `what`.
 std::int64_t parse_seconds(std::string_view text, std::string_view what);
 
 // One seat's clock within a game.

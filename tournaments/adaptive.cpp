@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "engine/core/random.h"
+#include "engine/core/user_error.h"
 #include "ratings/ratings.h"
 
 namespace arena {
@@ -45,13 +46,13 @@ Adaptive::Adaptive(std::vector<std::string> names, int seats, int games_per_tabl
       seed_(seed),
       per_bot_(n_, 0),
       live_(n_) {
-  if (n_ < seats_) throw std::invalid_argument("needs at least as many bots as seats");
+  if (n_ < seats_)
+    throw UserError("an adaptive tournament needs at least as many bots as the game has seats");
   if (p_.batch_tables <= 0) p_.batch_tables = n_;
-  if (!(p_.confidence > 0.5 && p_.confidence < 1))
-    throw std::invalid_argument("confidence must be between 0.5 and 1");
-  if (p_.top < 0 || p_.top > n_) throw std::invalid_argument("top must be between 0 and the number of bots");
-  if (p_.target_ci < 0) throw std::invalid_argument("target-ci must be 0 or more");
-  if (p_.min_share < 0 || p_.min_share > 1) throw std::invalid_argument("min-share must be between 0 and 1");
+  if (!(p_.confidence > 0.5 && p_.confidence < 1)) throw UserError("confidence must be between 0.5 and 1");
+  if (p_.top < 0 || p_.top > n_) throw UserError("top must be between 0 and the number of bots");
+  if (p_.target_ci < 0) throw UserError("target-ci must be 0 or more");
+  if (p_.min_share < 0 || p_.min_share > 1) throw UserError("min-share must be between 0 and 1");
 }
 
 StageTable Adaptive::make_table(std::vector<int> bots) {

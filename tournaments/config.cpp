@@ -193,8 +193,8 @@ void resolve_config_paths(TournamentConfig& c, const std::string& base_dir) {
     std::vector<std::string> argv;
     try {
       argv = split_command_line(b.command);
-    } catch (const std::invalid_argument&) {
-      continue;  // reported by validation with the bot's name
+    } catch (const UserError&) {
+      continue;  // reported by bot_argv with the bot's name
     }
     if (argv[0].find('/') != std::string::npos && !fs::path(argv[0]).is_absolute()) {
       // The command's first word is replaced; quoting keeps a path with spaces one word.
@@ -212,12 +212,8 @@ void resolve_config_paths(TournamentConfig& c, const std::string& base_dir) {
 }
 
 std::vector<std::string> bot_argv(const BotConfig& bot) {
-  std::vector<std::string> argv;
-  try {
-    argv = split_command_line(bot.command);  // the same splitting as `arena match --bot`
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError("bot '" + bot.name + "': " + e.what());
-  }
+  // The same splitting as `arena match --bot`.
+  std::vector<std::string> argv = split_command_line(bot.command, "bot '" + bot.name + "'");
   argv.insert(argv.end(), bot.args.begin(), bot.args.end());
   return argv;
 }

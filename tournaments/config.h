@@ -35,7 +35,7 @@ void validate_config(const TournamentConfig& config);
 
 // The program and arguments of a bot: `command` split like a shell would (spaces separate
 // words; single or double quotes group them; backslash escapes), then `args`.
-// Throws ConfigError for an unterminated quote or an empty command.
+// Throws a UserError naming the bot for an unterminated quote or an empty command.
 std::vector<std::string> bot_argv(const BotConfig& bot);
 
 

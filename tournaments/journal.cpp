@@ -78,13 +78,13 @@ void Journal::read(std::FILE* in, std::size_t& good_end) {
       ++line_number;
       try {
         parse_journal_line(std::string_view(buffer).substr(start, nl - start), e);
-      } catch (const std::exception& ex) {
-        throw std::runtime_error(path_ + ":" + std::to_string(line_number) + ": " + ex.what());
+      } catch (const UserError& ex) {
+        throw UserError(path_ + ":" + std::to_string(line_number) + ": " + ex.what());  // placed in the file
       }
       if (e.index != static_cast<int>(index_.size()))
-        throw std::runtime_error(path_ + ":" + std::to_string(line_number) + ": game index " +
-                                 std::to_string(e.index) + " out of order (expected " +
-                                 std::to_string(index_.size()) + ")");
+        throw UserError(path_ + ":" + std::to_string(line_number) + ": game index " +
+                        std::to_string(e.index) + " out of order (expected " + std::to_string(index_.size()) +
+                        ")");
       index_.add(e);
       good_end += nl + 1 - start;
     }
@@ -103,10 +103,10 @@ Journal::Journal(const std::string& path) : path_(path) {
     const bool torn = static_cast<std::size_t>(std::ftell(in)) > good_end;  // read() stops at the end
     std::fclose(in);
     if (torn && ::truncate(path.c_str(), static_cast<off_t>(good_end)) != 0)
-      throw std::runtime_error("cannot repair " + path + ": " + std::strerror(errno));
+      throw UserError("cannot repair " + path + ": " + std::strerror(errno));
   }
   file_ = std::fopen(path.c_str(), "ab");
-  if (!file_) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
+  if (!file_) throw UserError("cannot open " + path + ": " + std::strerror(errno));
 }
 
 Journal::~Journal() {

@@ -20,7 +20,8 @@ std::string journal_line(const JournalEntry& e);
 
 // An append-only file of entries. Opening reads what is there; a torn last line (the
 // referee was killed mid-write) is cut off so the next append starts clean. The entries
-// are held compactly (journal_index.h); entry(i) rebuilds one whole.
+// are held compactly (journal_index.h); entry(i) rebuilds one whole. A broken line is a
+// UserError "PATH:LINE: what is wrong".
 class Journal {
  public:
   explicit Journal(const std::string& path);

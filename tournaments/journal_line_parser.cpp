@@ -5,12 +5,14 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "engine/core/user_error.h"
+
 namespace arena {
 
 namespace {
 
 [[noreturn]] void fail(std::string_view field, const std::string& what) {
-  throw std::runtime_error("\"" + std::string(field) + "\": " + what);
+  throw UserError("\"" + std::string(field) + "\": " + what);
 }
 
 // Appends code point `cp` to `out` as UTF-8.
@@ -53,11 +55,10 @@ struct Cursor {
   // `"name":`, the next key, after a ',' unless it is the first: a line that ends before
   // it misses the field; one that has something else there is in another shape.
   void key(std::string_view name, bool first) {
-    if (p == end) throw std::runtime_error("missing \"" + std::string(name) + "\"");
+    if (p == end) throw UserError("missing \"" + std::string(name) + "\"");
     if (!first) expect(',', "',' after it");
     if (!literal("\"") || !literal(name) || !literal("\":"))
-      throw std::runtime_error("expected \"" + std::string(name) + "\" at byte " +
-                               std::to_string(p - line + 1));
+      throw UserError("expected \"" + std::string(name) + "\" at byte " + std::to_string(p - line + 1));
     field = name;
   }
 
@@ -221,8 +222,7 @@ void players(Cursor& c, JournalEntry& e) {
 
 void parse_journal_line(std::string_view line, JournalEntry& e) {
   if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
-  if (line.empty() || line.front() != '{' || line.back() != '}')
-    throw std::runtime_error("not a JSON object");
+  if (line.empty() || line.front() != '{' || line.back() != '}') throw UserError("not a JSON object");
   Cursor c{line.data(), line.data() + 1, line.data() + line.size() - 1, {}};
   c.key("index", true);
   c.integer(e.index);

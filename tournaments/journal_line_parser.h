@@ -13,8 +13,9 @@
 namespace arena {
 
 // Fills `e` (reusing its buffers: a million lines, no allocation per line) from `line`
-// (a newline at its end is ignored). Throws std::runtime_error naming the field and what is wrong
-// when the line is not one journal_line() writes; `e` is then unspecified.
+// (a newline at its end is ignored). Throws a UserError naming the field and what is wrong
+// when the line is not one journal_line() writes (the reader adds the file and line); `e` is
+// then unspecified.
 void parse_journal_line(std::string_view line, JournalEntry& e);
 JournalEntry parse_journal_line(const std::string& line);
 

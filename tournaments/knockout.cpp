@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "engine/core/user_error.h"
+
 namespace arena {
 
 std::vector<int> bracket_positions(int size) {
@@ -19,15 +21,15 @@ std::vector<int> bracket_positions(int size) {
 
 Knockout::Knockout(std::vector<int> seeding, int seats, int advance, int sets, int extra_sets)
     : seed_of_(seeding.size(), -1), seats_(seats), advance_(advance), sets_(sets), extra_sets_(extra_sets) {
-  if (seats < 2) throw std::invalid_argument("a knockout needs a game of at least two seats");
+  if (seats < 2) throw UserError("a knockout needs a game of at least two seats");
   if (static_cast<int>(seeding.size()) < seats)
-    throw std::invalid_argument("a knockout needs at least as many bots as the game has seats");
+    throw UserError("a knockout needs at least as many bots as the game has seats");
   if (seats > 2 && (advance < 1 || advance >= seats))
-    throw std::invalid_argument("advance: must be from 1 to " + std::to_string(seats - 1) + " for this game");
+    throw UserError("advance: must be from 1 to " + std::to_string(seats - 1) + " for this game");
   for (std::size_t i = 0; i < seeding.size(); ++i) {
     const int b = seeding[i];
     if (b < 0 || b >= static_cast<int>(seeding.size()) || seed_of_[b] >= 0)
-      throw std::invalid_argument("seeding: not an order of the bots");
+      throw std::logic_error("seeding: not an order of the bots");  // built from checked names
     seed_of_[b] = static_cast<int>(i);
   }
 }

@@ -41,13 +41,13 @@ std::vector<JournalEntry> read_journal(const std::string& dir) {
   for (std::size_t start = 0, end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
     try {
       out.push_back(parse_journal_line(text.substr(start, end - start)));
-    } catch (const std::exception& e) {
-      throw MergeError(dir + "/journal.jsonl: line " + std::to_string(out.size() + 1) + ": " + e.what());
+    } catch (const UserError& e) {  // the line's own error, placed in the file
+      throw UserError(dir + "/journal.jsonl: line " + std::to_string(out.size() + 1) + ": " + e.what());
     }
     if (out.back().index != static_cast<int>(out.size()) - 1)
-      throw MergeError(dir + "/journal.jsonl: line " + std::to_string(out.size()) + " is game " +
-                       std::to_string(out.back().index) + " of the shard, not " +
-                       std::to_string(out.size() - 1));
+      throw UserError(dir + "/journal.jsonl: line " + std::to_string(out.size()) + " is game " +
+                      std::to_string(out.back().index) + " of the shard, not " +
+                      std::to_string(out.size() - 1));
   }
   return out;
 }
@@ -57,18 +57,18 @@ ShardFolder read_folder(const std::string& dir, bool partial) {
   f.dir = dir;
   f.config = load_tournament_config(dir);
   const auto info = read_shard_file(dir);
-  if (!info) throw MergeError(dir + " is not a shard (no shard.json): was it played with --shard I/N?");
+  if (!info) throw UserError(dir + " is not a shard (no shard.json): was it played with --shard I/N?");
   f.info = *info;
   if (f.info.fingerprint != config_fingerprint(f.config))
-    throw MergeError(dir + "/tournament.json was changed after the shard started (its fingerprint is not " +
-                     f.info.fingerprint + ")");
+    throw UserError(dir + "/tournament.json was changed after the shard started (its fingerprint is not " +
+                    f.info.fingerprint + ")");
   f.entries = read_journal(dir);  // before the records: every line read names records already written
   f.pgn = slurp(fs::path(dir) / "games.pgn");
   while (!f.entries.empty() && f.entries.back().pgn_end > f.pgn.size()) {
     if (!partial)
-      throw MergeError(dir + "/games.pgn has " + std::to_string(f.pgn.size()) +
-                       " bytes but its journal says " + std::to_string(f.entries.back().pgn_end) +
-                       ": records were lost");
+      throw UserError(dir + "/games.pgn has " + std::to_string(f.pgn.size()) +
+                      " bytes but its journal says " + std::to_string(f.entries.back().pgn_end) +
+                      ": records were lost");
     f.entries.pop_back();
   }
   return f;
@@ -93,7 +93,7 @@ std::string differing_keys(const TournamentConfig& a, const TournamentConfig& b)
 void check_same_configuration(const std::vector<ShardFolder>& folders) {
   for (const ShardFolder& f : folders)
     if (f.info.fingerprint != folders.front().info.fingerprint)
-      throw MergeError(
+      throw UserError(
           f.dir + " and " + folders.front().dir + " are shards of different configurations (fingerprints " +
           f.info.fingerprint.substr(0, 12) + " and " + folders.front().info.fingerprint.substr(0, 12) +
           "; they differ in: " + differing_keys(f.config, folders.front().config) + ")");
@@ -121,8 +121,8 @@ void place(const std::vector<ScheduledGame>& full, const std::vector<ShardFolder
     const ShardFolder& folder = folders[f];
     const auto games = shard_games(full, folder.info.shard);
     if (folder.entries.size() > games.size())
-      throw MergeError(folder.dir + " holds " + std::to_string(folder.entries.size()) + " games but shard " +
-                       shard_text(folder.info.shard) + " has " + std::to_string(games.size()));
+      throw UserError(folder.dir + " holds " + std::to_string(folder.entries.size()) + " games but shard " +
+                      shard_text(folder.info.shard) + " has " + std::to_string(games.size()));
     std::uint64_t begin = 0;
     for (std::size_t k = 0; k < folder.entries.size(); ++k) {
       const JournalEntry& e = folder.entries[k];
@@ -130,12 +130,11 @@ void place(const std::vector<ScheduledGame>& full, const std::vector<ShardFolder
       std::vector<std::string> players;
       for (int b : g.seat_bots) players.push_back(c.bots[b].name);
       if (e.round != g.round || e.seed != g.seed || e.players != players)
-        throw MergeError(folder.dir + ": journal line " + std::to_string(k + 1) + " is not " +
-                         describe(g, c) + " of shard " + shard_text(folder.info.shard) +
-                         " (was the folder edited?)");
+        throw UserError(folder.dir + ": journal line " + std::to_string(k + 1) + " is not " + describe(g, c) +
+                        " of shard " + shard_text(folder.info.shard) + " (was the folder edited?)");
       if (p.owner[g.index] >= 0)
-        throw MergeError(describe(g, c) + " is in both " + folders[p.owner[g.index]].dir + " and " +
-                         folder.dir + " (a shard given twice?)");
+        throw UserError(describe(g, c) + " is in both " + folders[p.owner[g.index]].dir + " and " +
+                        folder.dir + " (a shard given twice?)");
       p.owner[g.index] = static_cast<int>(f);
       p.entry[g.index] = e;
       p.entry[g.index].index = g.index;
@@ -167,22 +166,22 @@ void check_complete(const std::vector<ScheduledGame>& full, const std::vector<Sh
     if (f.info.shard == shard)
       where = "whose folder " + f.dir + " has played " + std::to_string(f.entries.size()) + " of its " +
               std::to_string(shard_games(full, shard).size()) + " games";
-  throw MergeError(describe(full[first], folders.front().config) + " is missing" +
-                   (missing > 1 ? " (and " + std::to_string(missing - 1) + " more)" : "") +
-                   ": it belongs to shard " + shard_text(shard) + ", " + where +
-                   " (arena merge --partial merges what is there)");
+  throw UserError(describe(full[first], folders.front().config) + " is missing" +
+                  (missing > 1 ? " (and " + std::to_string(missing - 1) + " more)" : "") +
+                  ": it belongs to shard " + shard_text(shard) + ", " + where +
+                  " (arena merge --partial merges what is there)");
 }
 
 // The merged folder: new, or the output of an earlier merge (partial merges are repeated
 // while shards run), never a shard or another tournament.
 void prepare_out(const std::string& out, const std::vector<ShardFolder>& folders) {
-  if (out.empty()) throw MergeError("--out: name the folder the merged tournament goes to");
+  if (out.empty()) throw UserError("--out: name the folder the merged tournament goes to");
   for (const ShardFolder& f : folders)
     if (fs::exists(out) && fs::equivalent(out, f.dir))
-      throw MergeError("--out " + out + " is one of the shards; choose another folder");
+      throw UserError("--out " + out + " is one of the shards; choose another folder");
   const fs::path d(out);
   if (fs::exists(d / "tournament.json") && !fs::exists(d / "merge.json"))
-    throw MergeError(out + " already holds a tournament that is not a merge; choose another --out");
+    throw UserError(out + " already holds a tournament that is not a merge; choose another --out");
   fs::create_directories(d);
   // What an earlier merge wrote: a file it would not write now must not survive.
   for (const char* name :
@@ -194,7 +193,7 @@ void prepare_out(const std::string& out, const std::vector<ShardFolder>& folders
 void write_text(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
-  if (!out) throw MergeError("cannot write " + path.string());
+  if (!out) throw UserError("cannot write " + path.string());
 }
 
 // games.pgn and journal.jsonl in schedule order, as one run would have written them.
@@ -228,7 +227,7 @@ void write_merge_file(const fs::path& out, const MergeRequest& r, const ShardFol
 }  // namespace
 
 MergeResult merge_shards(const MergeRequest& r) {
-  if (r.dirs.empty()) throw MergeError("name the shard folders to merge");
+  if (r.dirs.empty()) throw UserError("name the shard folders to merge");
   std::vector<ShardFolder> folders;
   for (const auto& dir : r.dirs) folders.push_back(read_folder(dir, r.partial));
   check_same_configuration(folders);

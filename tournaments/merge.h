@@ -11,11 +11,6 @@
 
 namespace arena {
 
-class MergeError : public UserError {
- public:
-  using UserError::UserError;
-};
-
 struct MergeRequest {
   std::vector<std::string> dirs;  // shard folders
   std::string out;                // the merged folder
@@ -30,8 +25,8 @@ struct MergeResult {
 };
 
 // Checks that the folders are shards of one configuration that together hold every game
-// exactly once (partial: at most once), then writes `out`. Throws MergeError naming the
-// folder or game at fault; ConfigError for a folder that is not a tournament.
+// exactly once (partial: at most once), then writes `out`. Throws a UserError naming the
+// folder or game at fault (a ConfigError for a folder that is not a tournament).
 MergeResult merge_shards(const MergeRequest& request);
 
 }  // namespace arena

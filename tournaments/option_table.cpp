@@ -166,22 +166,9 @@ bool is_choice(std::string_view choices, std::string_view text) {
   }
 }
 
-std::string bot_problem(std::string_view text) {
-  try {
-    const NamedCommand nc = parse_named_command(text);
-    return bot_name_problem(nc.name);
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-}
-
-std::string sprt_problem(std::string_view text) {
-  try {
-    parse_sprt(std::string(text));
-    return "";
-  } catch (const std::exception& e) {
-    return e.what();
-  }
+std::string sprt_text_problem(std::string_view text) {
+  SprtParams ignored;
+  return sprt_problem(std::string(text), ignored);
 }
 
 }  // namespace
@@ -259,13 +246,13 @@ std::string option_problem(const OptionRow& row, std::string_view text) {
     case K::kClock:
       return clock_problem(text);
     case K::kSprt:
-      return text.empty() ? "" : sprt_problem(text);
+      return text.empty() ? "" : sprt_text_problem(text);
     case K::kChoice:
       return is_choice(row.choices, text)
                  ? ""
                  : "'" + std::string(text) + "' is not one of " + spaced(choice_list(row.choices));
     case K::kBot:
-      return bot_problem(text);
+      return named_command_problem(text);
     case K::kSwitch:
     case K::kNoSwitch:
       return text == "true" || text == "false" ? "" : "expected true or false";

@@ -3,8 +3,8 @@
 #include <boost/json.hpp>
 #include <filesystem>
 #include <fstream>
-#include <stdexcept>
 
+#include "engine/core/user_error.h"
 #include "ratings/rated_game.h"
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
@@ -18,7 +18,7 @@ namespace {
 void write_file(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
-  if (!out) throw std::runtime_error("cannot write " + path.string());
+  if (!out) throw UserError("cannot write " + path.string());
 }
 
 // The rated games of the journal. Names are shared by bot id and no pairing key is made:

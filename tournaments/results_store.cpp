@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "engine/core/user_error.h"
 #include "records/pgn.h"
 
 namespace arena {
@@ -33,13 +34,13 @@ ResultsStore::ResultsStore(const std::string& pgn_path, const std::string& journ
   struct stat st {};
   std::uint64_t actual = ::stat(pgn_path.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
   if (actual < expected)
-    throw std::runtime_error(pgn_path + " has " + std::to_string(actual) + " bytes but the journal says " +
-                             std::to_string(expected) + ": records were lost; the folder cannot be resumed");
+    throw UserError(pgn_path + " has " + std::to_string(actual) + " bytes but the journal says " +
+                    std::to_string(expected) + ": records were lost; the folder cannot be resumed");
   // A record written after the last journal line does not count yet: it is played again.
   if (actual > expected && ::truncate(pgn_path.c_str(), static_cast<off_t>(expected)) != 0)
-    throw std::runtime_error("cannot repair " + pgn_path + ": " + std::strerror(errno));
+    throw UserError("cannot repair " + pgn_path + ": " + std::strerror(errno));
   pgn_ = std::fopen(pgn_path.c_str(), "ab");
-  if (!pgn_) throw std::runtime_error("cannot open " + pgn_path + ": " + std::strerror(errno));
+  if (!pgn_) throw UserError("cannot open " + pgn_path + ": " + std::strerror(errno));
   pgn_size_ = expected;
 }
 

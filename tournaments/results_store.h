@@ -23,7 +23,8 @@ JournalEntry journal_entry(const GameRecord& record, int index);
 class ResultsStore {
  public:
   // Opens (or creates) `pgn_path` and `journal_path`, repairing them after a crash.
-  // Throws std::runtime_error when they disagree beyond repair (e.g. records missing).
+  // Throws a UserError when they disagree beyond repair (e.g. records missing) or cannot be
+  // opened.
   ResultsStore(const std::string& pgn_path, const std::string& journal_path);
   ~ResultsStore();
   ResultsStore(const ResultsStore&) = delete;

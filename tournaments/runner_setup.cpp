@@ -17,11 +17,7 @@ namespace {
 
 TimeControl time_control(const RunSettings& s, RunCommand command) {
   TimeControl t;
-  try {
-    if (!s.tc.empty()) parse_tc(s.tc, t);
-  } catch (const TimeControlError& e) {
-    throw ConfigError(setting_label(command, "tc") + ": " + e.what());
-  }
+  if (!s.tc.empty()) parse_tc(s.tc, t, setting_label(command, "tc"));
   if (s.tc.empty() && s.move_time <= 0)
     throw ConfigError(setting_label(command, "tc") + ": empty, and no " +
                       setting_label(command, "move_time") + " either: a bot would have no time limit");

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/core/random.h"
+#include "engine/core/user_error.h"
 
 namespace arena {
 
@@ -193,13 +194,14 @@ std::vector<Table> table_arrangements(const Table& table, const std::vector<int>
 }
 
 std::vector<ScheduledGame> make_schedule(const ScheduleRequest& req) {
-  if (req.bots < 1) throw std::invalid_argument("a tournament needs at least one bot");
-  if (req.seats < 1) throw std::invalid_argument("a game needs at least one seat");
-  if (req.rounds < 1) throw std::invalid_argument("rounds must be at least 1");
+  if (req.bots < 1) throw UserError("a tournament needs at least one bot");
+  if (req.seats < 1) throw UserError("a game needs at least one seat");
+  if (req.rounds < 1) throw UserError("rounds must be at least 1");
+  // The teams come from the game and the staged formats from make_plan: a caller's bug.
   if (!req.teams.empty() && static_cast<int>(req.teams.size()) != req.seats)
-    throw std::invalid_argument("teams must name one team per seat");
+    throw std::logic_error("teams must name one team per seat");
   if (req.format == Format::kSwiss || req.format == Format::kKnockout || req.format == Format::kAdaptive)
-    throw std::invalid_argument(
+    throw std::logic_error(
         "Swiss, knockout and adaptive tournaments are paired stage by stage (tournaments/plan.h)");
   std::vector<int> everyone(req.bots);
   std::iota(everyone.begin(), everyone.end(), 0);
@@ -207,20 +209,20 @@ std::vector<ScheduledGame> make_schedule(const ScheduleRequest& req) {
   // Which tables (sets of bots) play.
   std::vector<Table> tables;
   if (req.format == Format::kRoundRobin) {
-    if (req.bots < 2) throw std::invalid_argument("a round-robin needs at least two bots");
+    if (req.bots < 2) throw UserError("a round-robin needs at least two bots");
     int limit = req.max_tables > 0 ? req.max_tables : default_table_limit(req.bots, req.seats);
     tables = tables_from(everyone, req.seats, -1, limit, req.seed, req.bots);
   } else {
-    if (req.gauntlet.empty()) throw std::invalid_argument("a gauntlet needs at least one chosen bot");
+    if (req.gauntlet.empty()) throw UserError("a gauntlet needs at least one chosen bot");
     std::set<int> chosen;
     for (int g : req.gauntlet) {
-      if (g < 0 || g >= req.bots) throw std::invalid_argument("gauntlet bot index out of range");
-      if (!chosen.insert(g).second) throw std::invalid_argument("a gauntlet bot is named twice");
+      if (g < 0 || g >= req.bots) throw UserError("gauntlet bot index out of range");
+      if (!chosen.insert(g).second) throw UserError("a gauntlet bot is named twice");
     }
     std::vector<int> others;
     for (int b : everyone)
       if (!chosen.count(b)) others.push_back(b);
-    if (others.empty()) throw std::invalid_argument("a gauntlet needs at least one bot that is not chosen");
+    if (others.empty()) throw UserError("a gauntlet needs at least one bot that is not chosen");
     int limit = req.max_tables > 0 ? req.max_tables
                                    : default_table_limit(static_cast<int>(others.size()) + 1, req.seats);
     for (int g : req.gauntlet) {

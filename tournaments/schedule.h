@@ -32,7 +32,7 @@ struct ScheduledGame {
   std::uint64_t seed = 0;      // shared by every game of one table: duplicate style
 };
 
-// Throws std::invalid_argument with a clear message when the request cannot be met.
+// Throws a UserError with a clear message when the request cannot be met.
 std::vector<ScheduledGame> make_schedule(const ScheduleRequest& request);
 
 // The seat arrangements one table plays: every rotation of its bots over the seats, and

@@ -5,11 +5,13 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "engine/core/user_error.h"
+
 namespace arena {
 
 SprtGauntlet::SprtGauntlet(int bots, const std::vector<int>& chosen, const SprtParams& params, int max_pairs)
     : params_(params), max_pairs_(max_pairs) {
-  if (max_pairs < 1) throw std::invalid_argument("an SPRT gauntlet needs at least one pair per pairing");
+  if (max_pairs < 1) throw UserError("an SPRT gauntlet needs at least one pair per pairing");
   for (int g : chosen)
     for (int o = 0; o < bots; ++o) {
       if (std::find(chosen.begin(), chosen.end(), o) != chosen.end()) continue;
@@ -20,7 +22,7 @@ SprtGauntlet::SprtGauntlet(int bots, const std::vector<int>& chosen, const SprtP
       p.sprt.decision = SprtDecision::kContinue;  // nothing is decided before the first pair
       pairings_.push_back(p);
     }
-  if (pairings_.empty()) throw std::invalid_argument("a gauntlet needs at least one bot that is not chosen");
+  if (pairings_.empty()) throw UserError("a gauntlet needs at least one bot that is not chosen");
 }
 
 std::vector<StageTable> SprtGauntlet::next_stage() {

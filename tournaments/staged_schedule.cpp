@@ -29,7 +29,10 @@ std::vector<int> seeding(const TournamentConfig& c) {
   return order;
 }
 
-std::unique_ptr<Plan> build_plan(const TournamentConfig& c, const ScheduleRequest& r) {
+}  // namespace
+
+// Each plan's constructor names the setting at fault itself: its error passes through.
+std::unique_ptr<Plan> make_plan(const TournamentConfig& c, const ScheduleRequest& r) {
   std::vector<int> seat_list(r.seats);
   for (int s = 0; s < r.seats; ++s) seat_list[s] = s;
   const int games_per_table =
@@ -55,25 +58,10 @@ std::unique_ptr<Plan> build_plan(const TournamentConfig& c, const ScheduleReques
   }
   if (c.format == Format::kGauntlet && !c.sprt.empty()) {
     if (r.seats != 2) throw ConfigError("sprt: needs a two-seat game");
-    SprtParams params;
-    try {
-      params = parse_sprt(c.sprt);
-    } catch (const std::invalid_argument& e) {
-      throw ConfigError(std::string("sprt: ") + e.what());
-    }
-    return std::make_unique<SprtGauntlet>(r.bots, r.gauntlet, params, r.games_per_encounter * r.rounds);
+    return std::make_unique<SprtGauntlet>(r.bots, r.gauntlet, parse_sprt(c.sprt, "sprt"),
+                                          r.games_per_encounter * r.rounds);
   }
   return nullptr;
-}
-
-}  // namespace
-
-std::unique_ptr<Plan> make_plan(const TournamentConfig& c, const ScheduleRequest& r) {
-  try {
-    return build_plan(c, r);
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string(format_name(c.format)) + ": " + e.what());
-  }
 }
 
 StagedSchedule::StagedSchedule(const TournamentConfig& c, const ScheduleRequest& r)

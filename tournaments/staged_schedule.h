@@ -15,7 +15,8 @@
 
 namespace arena {
 
-// The plan of a configuration, or null for a fixed schedule. Throws ConfigError.
+// The plan of a configuration, or null for a fixed schedule. Throws a UserError naming the
+// setting at fault.
 std::unique_ptr<Plan> make_plan(const TournamentConfig& config, const ScheduleRequest& request);
 
 class StagedSchedule {

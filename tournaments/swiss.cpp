@@ -5,6 +5,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "engine/core/user_error.h"
+
 namespace arena {
 
 namespace {
@@ -59,10 +61,9 @@ Swiss::Swiss(int bots, int seats, int rounds, int sets, int games_per_table)
       first_seat_(bots, 0),
       met_(bots, std::vector<int>(bots, 0)),
       against_(bots, std::vector<double>(bots, 0)) {
-  if (seats < 2) throw std::invalid_argument("a Swiss tournament needs a game of at least two seats");
-  if (bots < seats)
-    throw std::invalid_argument("a Swiss tournament needs at least as many bots as the game has seats");
-  if (rounds < 1) throw std::invalid_argument("rounds must be at least 1");
+  if (seats < 2) throw UserError("a Swiss tournament needs a game of at least two seats");
+  if (bots < seats) throw UserError("a Swiss tournament needs at least as many bots as the game has seats");
+  if (rounds < 1) throw UserError("rounds must be at least 1");
 }
 
 std::vector<int> Swiss::ranking() const {

@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "engine/core/user_error.h"
 #include "referee/time_control.h"
 
 namespace arena {
@@ -62,7 +63,7 @@ std::string seconds_problem(std::string_view text, std::int64_t lo_ms, std::int6
   try {
     const std::int64_t ms = parse_seconds(text, "");
     if (ms >= lo_ms && ms <= hi_ms) return "";
-  } catch (const TimeControlError&) {
+  } catch (const UserError&) {
   }
   return quoted(text) + " is not a number of seconds from " + plain_number(lo_ms / 1000.0) + " to " +
          plain_number(hi_ms / 1000.0) + ", to the millisecond (e.g. 5, 0.25)";
@@ -73,7 +74,7 @@ std::string clock_problem(std::string_view text) {
   try {
     parse_tc(text, t);
     return "";
-  } catch (const TimeControlError&) {
+  } catch (const UserError&) {
   }
   return quoted(text) +
          " is not BASE+INC in seconds (e.g. 10+0.1): each from 0 to 100000000, to the millisecond, not both "

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <bit>
-#include <stdexcept>
 
 #include "engine/clump/groups.h"
+#include "engine/core/user_error.h"
 #include "engine/grid/square_coords.h"
 
 namespace arena::clump {
@@ -23,22 +23,22 @@ std::unique_ptr<ClumpState> ClumpState::from_board(const ClumpGame& game,
   auto s = std::make_unique<ClumpState>(game);
   const int n = game.size();
   if (static_cast<int>(rows.size()) != n)
-    throw std::invalid_argument("clump board: expected " + std::to_string(n) + " rows, got " +
-                                std::to_string(rows.size()));
-  if (to_move != 1 && to_move != 2) throw std::invalid_argument("clump board: to_move must be 1 or 2");
+    throw UserError("clump board: expected " + std::to_string(n) + " rows, got " +
+                    std::to_string(rows.size()));
+  if (to_move != 1 && to_move != 2) throw UserError("clump board: to_move must be 1 or 2");
   for (int i = 0; i < n; ++i) {
     const std::string& row = rows[i];
     if (static_cast<int>(row.size()) != n)
-      throw std::invalid_argument("clump board: row " + std::to_string(n - i) + " is not " +
-                                  std::to_string(n) + " cells wide");
+      throw UserError("clump board: row " + std::to_string(n - i) + " is not " + std::to_string(n) +
+                      " cells wide");
     for (int c = 0; c < n; ++c) {
       char ch = row[c];
       if (ch != 'R' && ch != 'B')
-        throw std::invalid_argument(std::string("clump board: bad cell '") + ch + "' (use R or B)");
+        throw UserError(std::string("clump board: bad cell '") + ch + "' (use R or B)");
       s->board_[(n - 1 - i) * n + c] = ch == 'R' ? kRed : kBlue;
     }
   }
-  if (plies < 0) throw std::invalid_argument("clump board: plies must not be negative");
+  if (plies < 0) throw UserError("clump board: plies must not be negative");
   s->to_move_ = static_cast<std::int8_t>(to_move - 1);
   s->plies_ = plies;
   s->settle(-1, -1);

@@ -41,7 +41,7 @@ class ClumpState : public StateBase<ClumpState> {
   // Tests and analysis: a position given as rows from the top row down, 'R' and 'B' per
   // cell, with `to_move` (1 or 2) to act and `plies` swaps counted as played (for the
   // safety cap). Checks connections and remaining swaps as after a move. Throws
-  // std::invalid_argument for malformed rows.
+  // a UserError for malformed rows.
   static std::unique_ptr<ClumpState> from_board(const ClumpGame& game, const std::vector<std::string>& rows,
                                                 int to_move, int plies = 0);
 

@@ -59,7 +59,7 @@ std::string legal_moves_hint(const State& state, const std::vector<Move>& legal)
 
 Move parse_or_throw(const State& state, std::string_view text) {
   ParsedMove p = state.parse_move(text);
-  if (!p.ok()) throw MoveError(p.error);
+  if (!p.ok()) throw UserError(p.error);
   return p.move;
 }
 

@@ -24,6 +24,7 @@
 
 #include "engine/core/rare_situation.h"
 #include "engine/core/spec.h"
+#include "engine/core/user_error.h"
 
 namespace arena {
 
@@ -229,16 +230,10 @@ class Game {
   std::string spec_;
 };
 
-// A move text that does not parse or is not legal.
-class MoveError : public UserError {
- public:
-  using UserError::UserError;
-};
-
 // " (N legal, e.g. a b c d e ...)": appended to error messages about moves.
 std::string legal_moves_hint(const State& state, const std::vector<Move>& legal);
 
-// parse_move, throwing MoveError with the parser's message on failure.
+// parse_move, throwing a UserError with the parser's message on failure.
 Move parse_or_throw(const State& state, std::string_view text);
 
 }  // namespace arena

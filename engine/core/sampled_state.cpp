@@ -20,6 +20,13 @@ std::vector<SeenAction> seen_by(const Game& game, int seat, const std::vector<Ac
   return seen;
 }
 
+void fail_sampling(const Game& game, int seat, std::span<const SeenAction> seen, std::size_t at,
+                   std::string_view why) {
+  throw UserError(game.spec() + ": no state shows seat " + std::to_string(seat) + " these " +
+                  std::to_string(seen.size()) + " actions (action " + std::to_string(at + 1) + ", '" +
+                  seen[at].view + "': " + std::string(why) + ")");
+}
+
 std::unique_ptr<State> Game::sample_state(int seat, std::span<const SeenAction> seen, Rng& rng) const {
   return sample_by_search(*this, seat, seen, rng);
 }

@@ -10,6 +10,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/game.h"
@@ -39,5 +40,11 @@ std::vector<SeenAction> seen_by(const Game& game, int seat, const std::vector<Ac
 // when the budget runs out.
 std::unique_ptr<State> sample_by_search(const Game& game, int seat, std::span<const SeenAction> seen,
                                         Rng& rng, std::size_t budget = 0);
+
+// The UserError of a sampler that finds `seen` impossible at action `at` (0-based), thrown where
+// that is found, so no caller re-words it: "SPEC: no state shows seat N these K actions
+// (action A, 'VIEW': WHY)".
+[[noreturn]] void fail_sampling(const Game& game, int seat, std::span<const SeenAction> seen, std::size_t at,
+                                std::string_view why);
 
 }  // namespace arena

@@ -13,11 +13,9 @@
 
 namespace arena {
 
-// Any problem with a game spec; the message names what was wrong and what is allowed.
-class SpecError : public UserError {
- public:
-  using UserError::UserError;
-};
+// Any problem with a game spec; the message names what was wrong and what is allowed. A
+// plain UserError: the name is what a game's constructor throws (docs/new-game.md).
+using SpecError = UserError;
 
 struct ParamSpec {
   enum class Kind { kInt, kBool, kChoice, kText };

@@ -65,13 +65,8 @@ class StretchSampler {
   // Whether `m` can be action i: the actor seen, a legal move, and the view seen.
   virtual bool fits(std::size_t i, Move m) = 0;
 
-  std::string prefix() const {
-    return "no state shows seat " + std::to_string(seat_) + " these " + std::to_string(seen_.size()) +
-           " actions (";
-  }
   [[noreturn]] void fail(std::size_t at, const std::string& why) const {
-    throw UserError(prefix() + "action " + std::to_string(at + 1) + ", '" + seen_[at].view + "': " + why +
-                    ")");
+    fail_sampling(game_, seat_, seen_, at, why);
   }
 
   const G& game_;
@@ -125,12 +120,8 @@ std::unique_ptr<State> sample_by_stretches(const G& game, int seat, std::span<co
                                            Rng& rng) {
   if (seat < 1 || seat > game.num_players())
     throw UserError(game.spec() + ": there is no seat " + std::to_string(seat) + " to sample for");
-  try {
-    Sampler sampler(game, seat, seen);
-    return sampler.run(rng);
-  } catch (const UserError& e) {
-    throw UserError(game.spec() + ": " + e.what());
-  }
+  Sampler sampler(game, seat, seen);
+  return sampler.run(rng);
 }
 
 }  // namespace arena

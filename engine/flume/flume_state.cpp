@@ -3,8 +3,8 @@
 #include "engine/flume/flume_state.h"
 
 #include <algorithm>
-#include <stdexcept>
 
+#include "engine/core/user_error.h"
 #include "engine/grid/square_coords.h"
 
 namespace arena::flume {
@@ -20,18 +20,17 @@ std::unique_ptr<FlumeState> FlumeState::from_board(const FlumeGame& game,
   auto s = std::make_unique<FlumeState>(game);
   const int n = game.size();
   if (static_cast<int>(rows.size()) != n)
-    throw std::invalid_argument("flume board: expected " + std::to_string(n) + " rows, got " +
-                                std::to_string(rows.size()));
-  if (to_move != 1 && to_move != 2) throw std::invalid_argument("flume board: to_move must be 1 or 2");
+    throw UserError("flume board: expected " + std::to_string(n) + " rows, got " +
+                    std::to_string(rows.size()));
+  if (to_move != 1 && to_move != 2) throw UserError("flume board: to_move must be 1 or 2");
   for (int i = 0; i < n; ++i) {
     if (static_cast<int>(rows[i].size()) != n)
-      throw std::invalid_argument("flume board: row " + std::to_string(n - i) + " is not " +
-                                  std::to_string(n) + " cells wide");
+      throw UserError("flume board: row " + std::to_string(n - i) + " is not " + std::to_string(n) +
+                      " cells wide");
     for (int c = 0; c < n; ++c) {
       char ch = rows[i][c];
       std::int8_t v = ch == 'R' ? kRed : ch == 'B' ? kBlue : ch == '.' ? kEmpty : std::int8_t{-2};
-      if (v == -2)
-        throw std::invalid_argument(std::string("flume board: bad cell '") + ch + "' (use R, B or .)");
+      if (v == -2) throw UserError(std::string("flume board: bad cell '") + ch + "' (use R, B or .)");
       s->board_[(n - 1 - i) * n + c] = v;
       if (v != kEmpty) {
         ++s->stones_[v];

@@ -27,7 +27,7 @@ class FlumeState : public StateBase<FlumeState> {
 
   // Tests and analysis: a position given as rows from the top row down ('R', 'B', '.'),
   // `to_move` (1 or 2) to act, and whether Red has made its first placement and Blue
-  // has acted (which decide the centre ban and the swap). Throws std::invalid_argument
+  // has acted (which decide the centre ban and the swap). Throws a UserError
   // for malformed rows.
   static std::unique_ptr<FlumeState> from_board(const FlumeGame& game, const std::vector<std::string>& rows,
                                                 int to_move, bool red_has_placed, bool blue_has_acted);

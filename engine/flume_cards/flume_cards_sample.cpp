@@ -36,7 +36,7 @@ class Sampler : public StretchSampler<FlumeCardsGame, FlumeCardsState> {
   }
 
   Stretch read_stretch(std::size_t first) override {
-    read_hand(seen_, first, game_.num_players(), seat_ - 1, state_->dealer(), hand_);
+    read_hand(game_, seen_, first, seat_ - 1, state_->dealer(), hand_);
     return {hand_.end, hand_.steps.size()};
   }
 

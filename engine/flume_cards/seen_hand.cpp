@@ -5,8 +5,6 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/user_error.h"
-
 namespace arena::flume_cards {
 
 namespace {
@@ -42,7 +40,8 @@ std::optional<CardMask> exact_list(std::string_view text) {
 // Walks one hand's views in the order the rules give its actions.
 class Reader {
  public:
-  Reader(std::span<const SeenAction> seen, std::size_t first, SeenHand& h) : seen_(seen), i_(first), h_(h) {}
+  Reader(const Game& game, std::span<const SeenAction> seen, std::size_t first, SeenHand& h)
+      : game_(game), seen_(seen), i_(first), h_(h) {}
 
   void read() {
     read_first_deal();
@@ -59,9 +58,7 @@ class Reader {
 
   [[noreturn]] void fail(const std::string& why) const { fail_at(i_, why); }
   [[noreturn]] void fail_at(std::size_t at, const std::string& why) const {
-    throw UserError("no state shows seat " + std::to_string(h_.viewer + 1) + " these " +
-                    std::to_string(seen_.size()) + " actions (action " + std::to_string(at + 1) + ", '" +
-                    seen_[at].view + "': " + why + ")");
+    fail_sampling(game_, h_.viewer + 1, seen_, at, why);
   }
   void expect_actor(int actor) const {
     if (seen_[i_].actor != actor)
@@ -103,6 +100,7 @@ class Reader {
   bool read_call();
   void read_plays();
 
+  const Game& game_;
   std::span<const SeenAction> seen_;
   std::size_t i_;
   SeenHand& h_;
@@ -259,17 +257,17 @@ void Reader::read_plays() {
 
 }  // namespace
 
-void read_hand(std::span<const SeenAction> seen, std::size_t first, int players, int viewer, int dealer,
+void read_hand(const Game& game, std::span<const SeenAction> seen, std::size_t first, int viewer, int dealer,
                SeenHand& out) {
   std::vector<Step> steps = std::move(out.steps);
   steps.clear();
   out = SeenHand{};
   out.steps = std::move(steps);
-  out.players = players;
+  out.players = game.num_players();
   out.viewer = viewer;
   out.dealer = dealer;
   out.discards.fill(-1);
-  Reader reader(seen, first, out);
+  Reader reader(game, seen, first, out);
   reader.read();
   out.end = reader.position();
 }

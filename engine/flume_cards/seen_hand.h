@@ -51,10 +51,10 @@ struct SeenHand {
   CardMask mine = 0;                          // every card the viewer held this hand (stock included)
 };
 
-// Reads the hand dealt by `dealer` whose first action is seen[first], up to the end of the
-// hand or of `seen`, into `out` (its step vector's capacity is reused). Throws UserError,
-// naming the action, where a view cannot be what `viewer` sees at that point.
-void read_hand(std::span<const SeenAction> seen, std::size_t first, int players, int viewer, int dealer,
+// Reads the hand of `game` dealt by `dealer` whose first action is seen[first], up to the end
+// of the hand or of `seen`, into `out` (its step vector's capacity is reused). Throws
+// fail_sampling's UserError where a view cannot be what `viewer` sees at that point.
+void read_hand(const Game& game, std::span<const SeenAction> seen, std::size_t first, int viewer, int dealer,
                SeenHand& out);
 
 }  // namespace arena::flume_cards

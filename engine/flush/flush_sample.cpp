@@ -38,11 +38,7 @@ class Sampler : public StretchSampler<FlushGame, FlushState> {
   }
 
   Stretch read_stretch(std::size_t first) override {
-    try {
-      read_hand(*state_, seat_ - 1, seen_, first, round_);
-    } catch (const UserError& e) {
-      throw UserError(prefix() + e.what() + ")");
-    }
+    read_hand(*state_, seat_ - 1, seen_, first, round_);
     return {round_.end, round_.end - round_.first};
   }
 

@@ -511,19 +511,17 @@ void FlushState::do_apply(Move m) {
 }
 
 void FlushState::redistribute_hidden(const std::vector<Cards>& hands, const Cards& unseen) {
-  if (static_cast<int>(hands.size()) != n_)
-    throw std::invalid_argument("redistribute_hidden: one hand per seat");
+  // The callers (samplers, tests) build the hands from this state: a mismatch is their bug.
+  if (static_cast<int>(hands.size()) != n_) throw std::logic_error("redistribute_hidden: one hand per seat");
   Cards before = unseen_, after = unseen;
-  if (unseen.size() != unseen_.size())
-    throw std::invalid_argument("redistribute_hidden: unseen size changed");
+  if (unseen.size() != unseen_.size()) throw std::logic_error("redistribute_hidden: unseen size changed");
   for (int s = 0; s < n_; ++s) {
     if (hands[s].size() != seats_[s].hand.size())
-      throw std::invalid_argument("redistribute_hidden: hand size of seat " + std::to_string(s + 1) +
-                                  " changed");
+      throw std::logic_error("redistribute_hidden: hand size of seat " + std::to_string(s + 1) + " changed");
     before.add_all(seats_[s].hand);
     after.add_all(hands[s]);
   }
-  if (!(before == after)) throw std::invalid_argument("redistribute_hidden: the cards are not the same");
+  if (!(before == after)) throw std::logic_error("redistribute_hidden: the cards are not the same");
   for (int s = 0; s < n_; ++s) seats_[s].hand = hands[s];
   unseen_ = unseen;
 }

@@ -89,7 +89,7 @@ class FlushState : public StateBase<FlushState> {
   Move move_named(std::string_view text) const;
 
   // Replaces every hand and the unseen cards by others of the same sizes and the same
-  // overall composition (throws std::invalid_argument otherwise). Used to check that a
+  // overall composition (throws std::logic_error otherwise: a caller's bug). Used to check that a
   // seat's view does not depend on what it cannot see, and by bots to sample worlds.
   void redistribute_hidden(const std::vector<Cards>& hands, const Cards& unseen);
 

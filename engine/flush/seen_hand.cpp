@@ -4,8 +4,6 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/user_error.h"
-
 namespace arena::flush {
 
 namespace {
@@ -34,9 +32,7 @@ class Reader {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& why) const {
-    throw UserError("action " + std::to_string(at_ + 1) + ", '" + seen_[at_].view + "': " + why);
-  }
+  [[noreturn]] void fail(const std::string& why) const { fail_sampling(t_.game(), me_ + 1, seen_, at_, why); }
   const Cards& hand(int s) const { return t_.seat_cards(s + 1).hand; }
 
   void step(std::size_t i) {

@@ -28,7 +28,7 @@ struct SeenHand {
 
 // Reads the round that starts at seen[first] in `start` (a state at that point: the first
 // deal of a round, its Mimic, or anywhere in it) up to its end or the end of `seen`. Throws
-// UserError, naming the action, where a view cannot be what `viewer` (0-based) sees.
+// fail_sampling's UserError where a view cannot be what `viewer` (0-based) sees.
 void read_hand(const FlushState& start, int viewer, std::span<const SeenAction> seen, std::size_t first,
                SeenHand& out);
 

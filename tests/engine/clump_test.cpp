@@ -14,6 +14,7 @@
 #include "engine/core/perft.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
+#include "engine/core/user_error.h"
 #include "engine/grid/square_coords.h"
 
 using namespace arena;
@@ -570,7 +571,7 @@ TEST_CASE("clump: move text errors say what was wrong and list legal moves", "[c
   ParsedMove q = s->parse_move("D1-E1");
   REQUIRE(q.ok());
   CHECK(s->move_to_string(q.move) == "d1-e1");
-  CHECK_THROWS_AS(parse_or_throw(*s, "nonsense"), MoveError);
+  CHECK_THROWS_AS(parse_or_throw(*s, "nonsense"), UserError);
 }
 
 TEST_CASE("clump: notation on large boards continues letters and numbers", "[clump]") {

@@ -9,6 +9,7 @@
 #include "engine/core/perft.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
+#include "engine/core/user_error.h"
 #include "engine/flume/flume_state.h"
 
 using namespace arena;
@@ -330,7 +331,7 @@ TEST_CASE("flume: move text errors say what was wrong and list legal moves", "[f
   ParsedMove p = s->parse_move("G7");
   REQUIRE(p.ok());
   CHECK(s->move_to_string(p.move) == "g7");
-  CHECK_THROWS_AS(parse_or_throw(*s, "zz"), MoveError);
+  CHECK_THROWS_AS(parse_or_throw(*s, "zz"), UserError);
   // Large boards: letters up to y, numbers up to 25.
   auto big = flume_game(25)->new_initial_state();
   CHECK(big->move_to_string(parse_or_throw(*big, "y25")) == "y25");

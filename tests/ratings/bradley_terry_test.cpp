@@ -2,9 +2,9 @@
 #include <cmath>
 #include <random>
 
-#include "tests/ratings/ratings_test_util.h"
 #include "ratings/rated_game.h"
 #include "ratings/ratings.h"
+#include "tests/ratings/ratings_test_util.h"
 
 using namespace arena;
 using namespace arena::test;
@@ -79,7 +79,7 @@ TEST_CASE("ratings: anchor fixes one bot and moves the rest with it", "[ratings]
   for (const auto& b : avg.bots) sum += b.elo;
   CHECK(sum == Approx(0).margin(1e-9));
   o.anchor = "Z";
-  CHECK_THROWS_AS(compute_ratings(games, o), RatingError);
+  CHECK_THROWS_AS(compute_ratings(games, o), UserError);
 }
 
 TEST_CASE("ratings: Bradley-Terry equals brute-force likelihood maximisation", "[ratings]") {
@@ -200,7 +200,7 @@ TEST_CASE("ratings: invalid games are rejected with the game's number", "[rating
   try {
     compute_ratings(games);
     FAIL("no error");
-  } catch (const RatingError& e) {
+  } catch (const UserError& e) {
     CHECK(std::string(e.what()).find("game 3") != std::string::npos);
   }
 }

@@ -83,10 +83,10 @@ TEST_CASE("head to head: SPRT on the normalised-Elo model", "[ratings]") {
   CHECK(r.decision == SprtDecision::kAcceptH1);
   r = sprt_test({100, 400, 1000, 200, 10}, parse_sprt("alpha=0.05,beta=0.05,elo0=0,elo1=5"));
   CHECK(r.decision == SprtDecision::kAcceptH0);
-  CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=5"), std::invalid_argument);
-  CHECK_THROWS_AS(parse_sprt("elo0=5,elo1=0,alpha=0.05,beta=0.05"), std::invalid_argument);
-  CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=x,alpha=0.05,beta=0.05"), std::invalid_argument);
-  CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=5,alpha=0.05,gamma=0.05"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=5"), UserError);
+  CHECK_THROWS_AS(parse_sprt("elo0=5,elo1=0,alpha=0.05,beta=0.05"), UserError);
+  CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=x,alpha=0.05,beta=0.05"), UserError);
+  CHECK_THROWS_AS(parse_sprt("elo0=0,elo1=5,alpha=0.05,gamma=0.05"), UserError);
 }
 
 TEST_CASE("head to head: games pair up by key with seats swapped", "[ratings]") {

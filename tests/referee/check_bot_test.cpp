@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "engine/core/registry.h"
+#include "engine/core/user_error.h"
 #include "referee_test_util.h"
 
 using namespace arena;
@@ -164,8 +165,8 @@ TEST_CASE("check-bot: situations that need more players are skipped with a note,
 
 TEST_CASE("check-bot: bad input is a clear error, a missing bot is a failed handshake", "[check-bot]") {
   CHECK_THROWS_AS(check_bot(options_for("nosuchgame", {bin("random_bot")}, 2), nullptr), SpecError);
-  CHECK_THROWS_AS(check_bot(options_for("clump", {bin("random_bot")}, 0), nullptr), std::invalid_argument);
-  CHECK_THROWS_AS(check_bot(options_for("clump", {}, 2), nullptr), std::invalid_argument);
+  CHECK_THROWS_AS(check_bot(options_for("clump", {bin("random_bot")}, 0), nullptr), UserError);
+  CHECK_THROWS_AS(check_bot(options_for("clump", {}, 2), nullptr), UserError);
   CheckBotReport r = check_bot(options_for("clump", {bin("no_such_bot_here")}, 2), nullptr);
   CHECK(status_of(r, "handshake") == CheckResult::Status::kFail);
   CHECK(r.find("handshake")->detail.find("cannot start") != std::string::npos);

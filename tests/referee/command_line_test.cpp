@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "engine/core/user_error.h"
+
 using namespace arena;
 using V = std::vector<std::string>;
 
@@ -12,7 +14,7 @@ TEST_CASE("command line: splitting with quotes and escapes, no expansion", "[ref
   CHECK(split_command_line("a '' b") == V{"a", "", "b"});
   CHECK(split_command_line("$HOME *.py") == V{"$HOME", "*.py"});
   CHECK_THROWS_WITH(split_command_line("'open"), Catch::Contains("unterminated"));
-  CHECK_THROWS_AS(split_command_line("   "), std::invalid_argument);
+  CHECK_THROWS_AS(split_command_line("   "), UserError);
 }
 
 TEST_CASE("command line: NAME=CMD", "[referee]") {
@@ -20,10 +22,10 @@ TEST_CASE("command line: NAME=CMD", "[referee]") {
   CHECK(nc.name == "alpha");
   CHECK(nc.command == "python3 a.py --x=1");
   CHECK_THROWS_WITH(parse_named_command("alpha"), Catch::Contains("NAME=COMMAND"));
-  CHECK_THROWS_AS(parse_named_command("=./x"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_named_command("=./x"), UserError);
   // One rule for names everywhere (process/bot_name.h): spaces inside are fine, control
   // characters are not.
   CHECK(parse_named_command("a b=./x").name == "a b");
   CHECK_THROWS_WITH(parse_named_command("a\tb=./x"), Catch::Contains("control characters"));
-  CHECK_THROWS_AS(parse_named_command("a="), std::invalid_argument);
+  CHECK_THROWS_AS(parse_named_command("a="), UserError);
 }

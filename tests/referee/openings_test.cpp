@@ -20,7 +20,7 @@ std::string error_of(const std::string& text, const std::string& spec) {
   std::istringstream in(text);
   try {
     read_openings(in, "op.txt", *make_game(spec));
-  } catch (const OpeningError& e) {
+  } catch (const UserError& e) {
     return e.what();
   }
   return "";

@@ -17,11 +17,11 @@ TEST_CASE("time control: parsing", "[referee]") {
   CHECK(tc.move_time_ms == 250);
   CHECK(tc.text() == "60+0,movetime=0.25");
   CHECK(TimeControl{}.text() == "-");
-  CHECK_THROWS_AS(parse_tc("ten", tc), TimeControlError);
-  CHECK_THROWS_AS(parse_tc("10+", tc), TimeControlError);
-  CHECK_THROWS_AS(parse_tc("0+0", tc), TimeControlError);
-  CHECK_THROWS_AS(parse_tc("-5+1", tc), TimeControlError);
-  CHECK_THROWS_AS(parse_seconds("0.0001", "x"), TimeControlError);
+  CHECK_THROWS_AS(parse_tc("ten", tc), UserError);
+  CHECK_THROWS_AS(parse_tc("10+", tc), UserError);
+  CHECK_THROWS_AS(parse_tc("0+0", tc), UserError);
+  CHECK_THROWS_AS(parse_tc("-5+1", tc), UserError);
+  CHECK_THROWS_AS(parse_seconds("0.0001", "x"), UserError);
   CHECK(parse_seconds("1.5000", "x") == 1500);
   CHECK_THROWS_WITH(parse_seconds("abc", "--move-time"), Catch::Contains("--move-time"));
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "engine/core/random.h"
+#include "engine/core/user_error.h"
 
 using namespace arena;
 
@@ -134,9 +135,9 @@ TEST_CASE("adaptive: multi-seat tables of distinct bots, every bot playing", "[a
 TEST_CASE("adaptive: bad parameters are refused", "[adaptive]") {
   AdaptiveParams p;
   p.confidence = 1.5;
-  CHECK_THROWS_AS(Adaptive(names(4), 2, 2, p, 1), std::invalid_argument);
+  CHECK_THROWS_AS(Adaptive(names(4), 2, 2, p, 1), UserError);
   p = {};
   p.top = 9;
-  CHECK_THROWS_AS(Adaptive(names(4), 2, 2, p, 1), std::invalid_argument);
-  CHECK_THROWS_AS(Adaptive(names(2), 3, 3, AdaptiveParams{}, 1), std::invalid_argument);
+  CHECK_THROWS_AS(Adaptive(names(4), 2, 2, p, 1), UserError);
+  CHECK_THROWS_AS(Adaptive(names(2), 3, 3, AdaptiveParams{}, 1), UserError);
 }

@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "engine/core/user_error.h"
+
 using namespace arena;
 
 namespace {
@@ -122,6 +124,6 @@ TEST_CASE("knockout: multi-seat tables send their best on", "[knockout]") {
 }
 
 TEST_CASE("knockout: refuses a bad seeding or advance", "[knockout]") {
-  CHECK_THROWS_AS(Knockout({0, 0, 1}, 2, 1, 1, 1), std::invalid_argument);
-  CHECK_THROWS_AS(Knockout({0, 1, 2, 3}, 3, 3, 1, 1), std::invalid_argument);
+  CHECK_THROWS_AS(Knockout({0, 0, 1}, 2, 1, 1, 1), std::logic_error);  // a caller's bug
+  CHECK_THROWS_AS(Knockout({0, 1, 2, 3}, 3, 3, 1, 1), UserError);
 }

@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "engine/core/user_error.h"
+
 using namespace arena;
 
 namespace {
@@ -83,5 +85,5 @@ TEST_CASE("swiss: multi-seat games sit bots of similar score together", "[swiss]
 }
 
 TEST_CASE("swiss: refuses fewer bots than seats", "[swiss]") {
-  CHECK_THROWS_AS(Swiss(2, 3, 1, 1, 3), std::invalid_argument);
+  CHECK_THROWS_AS(Swiss(2, 3, 1, 1, 3), UserError);
 }
