@@ -1,7 +1,7 @@
 // The run options shared by `arena match`, `arena tournament` and `arena check-bot`
-// (cli/run_flags.h), and the one error format of the binary (cli/arena_main.cpp), through the real
-// `arena` binary: one spelling per flag (with the documented aliases), the same checks
-// everywhere, "arena: error: ..." and exit status 2 for any bad input.
+// (the option table, tournaments/option_table.h), and the one error format of the binary
+// (cli/arena_main.cpp), through the real `arena` binary: one spelling per flag (with the documented aliases),
+// the same checks everywhere, "arena: error: ..." and exit status 2 for any bad input.
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
