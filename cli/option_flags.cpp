@@ -53,7 +53,7 @@ void TableFlags::apply(RunSettings& s) const {
       row.field.add(s, row.kind == OptionKind::kSwitch ? "true" : "false");
       continue;
     }
-    const bool kept_path = command_ == RunCommand::kTournament && !row.key.empty() &&
+    const bool kept_path = keeps_settings(command_) && !row.key.empty() &&
                            (row.kind == OptionKind::kPath || row.kind == OptionKind::kPaths);
     row.field.clear(s);
     for (const std::string& text : row.repeatable() ? slot.many : std::vector<std::string>{slot.one})

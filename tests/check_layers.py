@@ -9,8 +9,8 @@ import pathlib
 import re
 import sys
 
-LIBRARIES = ["engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "report",
-             "cli"]
+LIBRARIES = ["engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store",
+             "league", "report", "cli"]
 # folder -> folders whose headers it may include (besides its own); a file follows the
 # rule of the longest folder that holds it (tests/bots/ before tests/)
 ALLOWED = {
@@ -21,8 +21,11 @@ ALLOWED = {
     "referee": {"engine", "protocol", "records", "process"},
     "ratings": {"engine", "records"},
     "tournaments": {"engine", "protocol", "records", "process", "referee", "ratings"},
+    "store": {"engine"},
+    "league": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store"},
     "report": {"engine", "records", "ratings"},
-    "cli": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "report"},
+    "cli": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store", "league",
+            "report"},
     "bots": {"engine", "protocol"},
     "kits": {"engine", "protocol"},
     # Benchmarks measure the libraries (and run the binaries as processes): never cli/.

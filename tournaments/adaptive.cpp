@@ -172,13 +172,14 @@ std::vector<StageTable> Adaptive::choose_batch(int tables) {
   std::vector<int> planned = per_bot_;
   const double mean_after =
       static_cast<double>(games_played() + static_cast<long>(tables) * games_per_table_) * seats_ / n_;
-  const double floor_games = p_.min_share * mean_after;
+  const double floor_games = std::max(p_.min_share * mean_after, static_cast<double>(p_.min_games));
+  auto seatable = [&](int b) { return playing_.empty() || playing_[b]; };
   std::vector<StageTable> out;
   while (static_cast<int>(out.size()) < tables) {
     // The starved bot furthest below the floor, if any, anchors the table.
     int anchor = -1;
     for (int b = 0; b < n_; ++b)
-      if (planned[b] < floor_games && (anchor < 0 || planned[b] < planned[anchor])) anchor = b;
+      if (seatable(b) && planned[b] < floor_games && (anchor < 0 || planned[b] < planned[anchor])) anchor = b;
     std::vector<int> seated;
     if (anchor >= 0) {
       seated.push_back(anchor);
@@ -187,14 +188,15 @@ std::vector<StageTable> Adaptive::choose_batch(int tables) {
       double best = -1;
       for (int a = 0; a < n_; ++a)
         for (int b = a + 1; b < n_; ++b)
-          if (const double s = score(a, b); s > best) best = s, best_a = a, best_b = b;
+          if (seatable(a) && seatable(b))
+            if (const double s = score(a, b); s > best) best = s, best_a = a, best_b = b;
       seated = {best_a, best_b};
     }
     while (static_cast<int>(seated.size()) < seats_) {
       int best_c = -1;
       double best = -1;
       for (int c = 0; c < n_; ++c) {
-        if (std::find(seated.begin(), seated.end(), c) != seated.end()) continue;
+        if (!seatable(c) || std::find(seated.begin(), seated.end(), c) != seated.end()) continue;
         double s = 0;
         for (int m : seated) s += score(m, c);
         if (s > best) best = s, best_c = c;
@@ -209,6 +211,14 @@ std::vector<StageTable> Adaptive::choose_batch(int tables) {
     out.push_back(make_table(std::move(seated)));
   }
   return out;
+}
+
+std::vector<StageTable> Adaptive::informative_tables(int tables, const std::vector<bool>& playing) {
+  playing_ = playing;
+  check_stop();  // the fit the choice is made from
+  ++batch_;
+  table_counter_ = 0;
+  return choose_batch(tables);
 }
 
 std::string Adaptive::report(const std::vector<std::string>& names) const {

@@ -25,6 +25,7 @@ struct AdaptiveParams {
   double confidence = 0.95;  // likelihood of superiority that counts as "separated"
   long max_games = 0;        // stop when the next batch would pass this many games; 0 = no cap
   double min_share = 0.25;   // every bot plays at least this fraction of the mean games per bot
+  int min_games = 0;         // ... and at least this many (a league's new bot: its first games)
 };
 
 // Why an adaptive run stopped ("" while it goes on).
@@ -43,6 +44,11 @@ class Adaptive : public Plan {
   std::string report(const std::vector<std::string>& names) const override;
   std::string report_name() const override { return "adaptive"; }
 
+  // A league's matchmaking (league/matchmaking.h): the `tables` that tell the most now,
+  // seating only the bots marked in `playing` (a retired bot keeps its games and its rating
+  // but gets no new table), whatever the stop rules say.
+  std::vector<StageTable> informative_tables(int tables, const std::vector<bool>& playing);
+
   AdaptiveStop stopped() const { return stop_; }
   long games_played() const { return static_cast<long>(games_.size()); }
   const std::vector<int>& games_per_bot() const { return per_bot_; }
@@ -54,6 +60,7 @@ class Adaptive : public Plan {
  private:
   std::vector<StageTable> first_batch();
   std::vector<StageTable> choose_batch(int tables);
+  std::vector<bool> playing_;  // empty: every bot
   AdaptiveStop check_stop();
   StageTable make_table(std::vector<int> bots);
 

@@ -128,19 +128,19 @@ json::array write_bots(const std::vector<BotConfig>& bots) {
   return out;
 }
 
-std::string known_keys() {
+std::string known_keys(RunCommand command) {
   std::string list;
   for (const OptionRow& row : option_table())
-    if (row.takes(RunCommand::kTournament) && !row.key.empty())
+    if (row.takes(command) && !row.key.empty())
       list += (list.empty() ? "" : ", ") + std::string(row.key);
   return list;
 }
 
 // One key of the file into `c`, by its row of the option table.
-void read_key(std::string_view key, const json::value& v, TournamentConfig& c) {
-  const OptionRow* row = find_option(RunCommand::kTournament, key);
+void read_key(std::string_view key, const json::value& v, TournamentConfig& c, RunCommand command) {
+  const OptionRow* row = find_option(command, key);
   if (!row || row->key != key)
-    throw ConfigError(std::string(key) + ": unknown key (expected one of " + known_keys() + ")");
+    throw ConfigError(std::string(key) + ": unknown key (expected one of " + known_keys(command) + ")");
   if (row->kind == OptionKind::kBot) {
     c.bots = read_bots(v);
     return;
@@ -155,24 +155,24 @@ void read_key(std::string_view key, const json::value& v, TournamentConfig& c) {
 
 }  // namespace
 
-TournamentConfig parse_config(const std::string& text, const std::string& origin) {
+TournamentConfig parse_config(const std::string& text, const std::string& origin, RunCommand command) {
   json::error_code ec;
   json::value root = json::parse(text, ec);
   if (ec) throw ConfigError(origin + ": not valid JSON: " + ec.message());
   if (!root.is_object()) throw ConfigError(origin + ": expected a JSON object at the top level");
-  TournamentConfig c = default_settings(RunCommand::kTournament);
+  TournamentConfig c = default_settings(command);
   try {
-    for (const auto& kv : root.as_object()) read_key(kv.key(), kv.value(), c);
+    for (const auto& kv : root.as_object()) read_key(kv.key(), kv.value(), c, command);
   } catch (const ConfigError& e) {
     throw ConfigError(origin + ": " + e.what());
   }
   return c;
 }
 
-std::string config_to_json(const TournamentConfig& c) {
+std::string config_to_json(const TournamentConfig& c, RunCommand command) {
   json::object o;
   for (const OptionRow& row : option_table()) {
-    if (!row.takes(RunCommand::kTournament) || row.key.empty()) continue;
+    if (!row.takes(command) || row.key.empty()) continue;
     const std::string key(row.key);
     if (row.kind == OptionKind::kBot)
       o[key] = write_bots(c.bots);

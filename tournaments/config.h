@@ -11,6 +11,7 @@
 #include "engine/core/user_error.h"
 #include "process/bot_process.h"
 #include "referee/openings.h"
+#include "tournaments/option_table.h"
 #include "tournaments/run_settings.h"
 #include "tournaments/schedule.h"
 
@@ -21,9 +22,11 @@ class ConfigError : public UserError {
   using UserError::UserError;
 };
 
-// Parses JSON text; `origin` names the file in messages. Throws ConfigError.
-TournamentConfig parse_config(const std::string& json_text, const std::string& origin);
-std::string config_to_json(const TournamentConfig& config);
+// Parses JSON text; `origin` names the file in messages. Throws ConfigError. The keys are
+// those of `command`'s rows (a league's settings are kLeagueNew's).
+TournamentConfig parse_config(const std::string& json_text, const std::string& origin,
+                              RunCommand command = RunCommand::kTournament);
+std::string config_to_json(const TournamentConfig& config, RunCommand command = RunCommand::kTournament);
 // Paths in a configuration file mean what they say from the file's own folder `base`:
 // a bot program given as a relative path ("bots/mine" or "./mine"), a relative workdir, the
 // openings file and the output folder become absolute; a bot without a workdir runs in

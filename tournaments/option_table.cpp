@@ -82,6 +82,8 @@ constexpr OptionRow opt(std::string_view flags, std::string_view key, OptionKind
 constexpr unsigned M = static_cast<unsigned>(RunCommand::kMatch);
 constexpr unsigned T = static_cast<unsigned>(RunCommand::kTournament);
 constexpr unsigned C = static_cast<unsigned>(RunCommand::kCheckBot);
+constexpr unsigned LN = static_cast<unsigned>(RunCommand::kLeagueNew);
+constexpr unsigned LR = static_cast<unsigned>(RunCommand::kLeagueRun);
 using K = OptionKind;
 using S = RunSettings;
 
@@ -93,6 +95,8 @@ const std::array kRows{
   opt("game", "game", K::kText, T, field<&S::game>(), "Game spec, e.g. clump:size=8 (or the configuration's)"),
   opt("--game,-g", "", K::kText, C, field<&S::game>(), "Game spec, e.g. flume or flume-cards:players=5").needed(),
   opt("command", "", K::kTexts, C, field<&S::bot_under_test>(), "The bot: a program and its arguments (after --), or one quoted command line").needed(),
+  opt("dir", "", K::kPath, LN | LR, field<&S::out>(), "The league's folder").needed(),
+  opt("game", "game", K::kText, LN, field<&S::game>(), "Game spec of the league, e.g. flume or flows:players=4").needed(),
   opt("--bot,-b", "bots", K::kBot, M | T, field<&S::bots>(), "NAME=COMMAND, once per bot; COMMAND is a program (a path or a name in PATH) with its arguments, or in a match 'human' to play yourself; tournament.json: objects {name, command, args, workdir}"),
   // The schedule.
   opt("--format", "format", K::kChoice, T, field<&S::format>(), "The tournament's format").one_of("round-robin|gauntlet|swiss|knockout|adaptive"),
@@ -100,9 +104,12 @@ const std::array kRows{
   opt("--games,-n", "", K::kWhole, M, field<&S::games>(), "Number of games").range(1, 100000000).shown("one per seat rotation"),
   opt("--games,-n", "games", K::kWhole, T, field<&S::games>(), "Games per pairing per round (two seats: even); adaptive: the most games in all; 0: one set of seat arrangements").range(0, 1000000),
   opt("--games,-n", "", K::kWhole, C, field<&S::games>(), "Games every copy of the bot plays in a row").range(1, 100000).starts_at("10"),
+  opt("--games,-n", "", K::kWhole, LR, field<&S::games>(), "Stop after this many games (0: until stopped)").range(0, 1000000000),
+  opt("--hours", "", K::kDecimal, LR, field<&S::hours>(), "Stop after this many hours (0: until stopped)").range(0, 100000),
+  opt("--min-games", "min_games", K::kWhole, LN, field<&S::min_games>(), "A new bot's first games: until it has this many, most pairings include it").range(0, 1000000),
   opt("--rounds", "rounds", K::kWhole, T, field<&S::rounds>(), "Repeats of the whole schedule; Swiss: rounds").range(1, 1000000),
   opt("--seed", "", K::kSeed, M, field<&S::seed>(), "Base seed of the games").shown("random, printed"),
-  opt("--seed", "seed", K::kSeed, T | C, field<&S::seed>(), "Master seed (a secret one for hidden-information games); check-bot: also of the referee's steering moves"),
+  opt("--seed", "seed", K::kSeed, T | C | LN, field<&S::seed>(), "Master seed (a secret one for hidden-information games); check-bot: also of the referee's steering moves"),
   opt("--max-tables", "max_tables", K::kWhole, T, field<&S::max_tables>(), "Multi-seat games: tables per round (0: automatic)").range(0, 10000000),
   opt("--seeds", "seeds", K::kTexts, T, field<&S::seeds>(), "Knockout: bot names best seed first, A,B,C (the rest follow in --bot order)").comma_separated(),
   opt("--seeds-from", "seeds_from", K::kPath, T, field<&S::seeds_from>(), "Knockout: seed by the ratings of a previous tournament's folder (DIR or its ratings.json); unrated bots follow in --seeds order"),
@@ -115,20 +122,20 @@ const std::array kRows{
   opt("--confidence", "confidence", K::kDecimal, T, field<&S::confidence>(), "Adaptive: likelihood of superiority that separates two bots").range(0.5, 0.999999),
   opt("--min-share", "min_share", K::kDecimal, T, field<&S::min_share>(), "Adaptive: the fewest games a bot plays, as a share of the mean").range(0, 1),
   // Clocks.
-  opt("--tc", "tc", K::kClock, M | T | C, field<&S::tc>(), "Game clock BASE+INC in seconds per seat; with only --move-time, match and check-bot play without a game clock and a tournament caps each move of its clock"),
-  opt("--move-time", "move_time", K::kSeconds, M | T | C, field<&S::move_time>(), "Hard limit per move in seconds, e.g. 2 or 0.5 (0: none)").range(0, 86400),
-  opt("--startup-time", "startup_time", K::kSeconds, M | T | C, field<&S::startup_time>(), "Seconds a bot has to answer the handshake").range(0.001, 3600),
-  opt("--margin", "margin_ms", K::kWhole, M | T | C, field<&S::margin_ms>(), "Milliseconds of grace added to every deadline").range(0, 60000),
+  opt("--tc", "tc", K::kClock, M | T | C | LN, field<&S::tc>(), "Game clock BASE+INC in seconds per seat; with only --move-time, match and check-bot play without a game clock and a tournament caps each move of its clock"),
+  opt("--move-time", "move_time", K::kSeconds, M | T | C | LN, field<&S::move_time>(), "Hard limit per move in seconds, e.g. 2 or 0.5 (0: none)").range(0, 86400),
+  opt("--startup-time", "startup_time", K::kSeconds, M | T | C | LN, field<&S::startup_time>(), "Seconds a bot has to answer the handshake").range(0.001, 3600),
+  opt("--margin", "margin_ms", K::kWhole, M | T | C | LN, field<&S::margin_ms>(), "Milliseconds of grace added to every deadline").range(0, 60000),
   opt("--quit-grace", "", K::kSeconds, C, field<&S::quit_grace>(), "Seconds a bot has to exit after 'quit'").range(0, 3600),
   // How bots are run.
-  opt("--concurrency,-j,-k", "concurrency", K::kWhole, M | T, field<&S::concurrency>(), "Games played at once (-j and -k are aliases)").range(1, 1024),
-  opt("--no-legal", "legal_moves", K::kNoSwitch, M | T, field<&S::legal_moves>(), "Do not send the list of legal moves before each decision (tournament.json: legal_moves false)"),
-  opt("--sandbox", "sandbox", K::kChoice, M | T | C, field<&S::sandbox>(), "Run every bot under bubblewrap (docs/security.md)").one_of("none|bwrap"),
-  opt("--sandbox-bind", "sandbox_binds", K::kPaths, M | T | C, field<&S::sandbox_binds>(), "With --sandbox bwrap: a file or folder every bot may read (at the same path), beyond those its command names; repeat for more"),
-  opt("--max-memory", "max_memory_mib", K::kWhole, M | T | C, field<&S::max_memory_mib>(), "Address-space limit per bot process in MiB (0: none)").range(0, 1 << 20),
-  opt("--openings", "openings", K::kPath, M | T, field<&S::openings>(), "File of start positions, one per line: moves in the game's notation, optionally after 'SPEC |' (each opening is played from every seat)"),
-  opt("--openings-order", "openings_order", K::kChoice, M | T, field<&S::openings_order>(), "The order the openings are taken in").one_of("sequential|random"),
-  opt("--random-opening-plies", "random_opening_plies", K::kWhole, M | T, field<&S::random_opening_plies>(), "Random legal moves the referee plays from each game's seed before the bots start").range(0, 10000),
+  opt("--concurrency,-j,-k", "concurrency", K::kWhole, M | T | LR, field<&S::concurrency>(), "Games played at once (-j and -k are aliases)").range(1, 1024),
+  opt("--no-legal", "legal_moves", K::kNoSwitch, M | T | LN, field<&S::legal_moves>(), "Do not send the list of legal moves before each decision (tournament.json: legal_moves false)"),
+  opt("--sandbox", "sandbox", K::kChoice, M | T | C | LN, field<&S::sandbox>(), "Run every bot under bubblewrap (docs/security.md)").one_of("none|bwrap"),
+  opt("--sandbox-bind", "sandbox_binds", K::kPaths, M | T | C | LN, field<&S::sandbox_binds>(), "With --sandbox bwrap: a file or folder every bot may read (at the same path), beyond those its command names; repeat for more"),
+  opt("--max-memory", "max_memory_mib", K::kWhole, M | T | C | LN, field<&S::max_memory_mib>(), "Address-space limit per bot process in MiB (0: none)").range(0, 1 << 20),
+  opt("--openings", "openings", K::kPath, M | T | LN, field<&S::openings>(), "File of start positions, one per line: moves in the game's notation, optionally after 'SPEC |' (each opening is played from every seat)"),
+  opt("--openings-order", "openings_order", K::kChoice, M | T | LN, field<&S::openings_order>(), "The order the openings are taken in").one_of("sequential|random"),
+  opt("--random-opening-plies", "random_opening_plies", K::kWhole, M | T | LN, field<&S::random_opening_plies>(), "Random legal moves the referee plays from each game's seed before the bots start").range(0, 10000),
   // Where results go.
   opt("--out,-o", "", K::kPath, M, field<&S::out>(), "Append the game records (PGN) to this file"),
   opt("--out,-o", "out", K::kPath, T, field<&S::out>(), "Output folder"),
@@ -140,7 +147,7 @@ const std::array kRows{
   opt("--resume", "", K::kPath, T, field<&S::resume_dir>(), "Continue the tournament in this output folder"),
   opt("--shard", "", K::kText, T, field<&S::shard>(), "Play only shard I of N (I/N, from 0) into --out; again on that folder: continue it"),
   opt("--watch", "", K::kWhole, M, field<&S::watch>(), "Draw a game live as it is played: --watch the first, --watch=N game N (redrawn on a terminal, one line per action otherwise)").range(1, 0).alone_means("1"),
-  opt("--quiet,-q", "", K::kSwitch, M | T, field<&S::quiet>(), "Match: only print the summary; tournament: no progress output"),
+  opt("--quiet,-q", "", K::kSwitch, M | T | LR, field<&S::quiet>(), "Match: only print the summary; tournament: no progress output"),
 };
 // clang-format on
 
@@ -179,6 +186,10 @@ const char* run_command_name(RunCommand command) {
       return "match";
     case RunCommand::kTournament:
       return "tournament";
+    case RunCommand::kLeagueNew:
+      return "league new";
+    case RunCommand::kLeagueRun:
+      return "league run";
     default:
       return "check-bot";
   }
@@ -307,8 +318,11 @@ std::string markdown_cell(std::string text) {
   return out;
 }
 
+constexpr RunCommand kAllCommands[] = {RunCommand::kMatch, RunCommand::kTournament, RunCommand::kCheckBot,
+                                       RunCommand::kLeagueNew, RunCommand::kLeagueRun};
+
 RunCommand first_command(const OptionRow& row) {
-  for (RunCommand c : {RunCommand::kMatch, RunCommand::kTournament, RunCommand::kCheckBot})
+  for (RunCommand c : kAllCommands)
     if (row.takes(c)) return c;
   return RunCommand::kTournament;
 }
@@ -317,14 +331,16 @@ RunCommand first_command(const OptionRow& row) {
 
 std::string options_markdown() {
   std::string out =
-      "| option | tournament.json | match | tournament | check-bot | default | values | meaning |\n"
-      "|---|---|---|---|---|---|---|---|\n";
+      "| option | key (tournament.json, league) | match | tournament | check-bot | league new | league run | "
+      "default | "
+      "values | "
+      "meaning |\n"
+      "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const OptionRow& row : kRows) {
     const std::string values = row.value_name();
     const std::size_t colon = values.find(':');
     out += "| " + markdown_flags(row) + " | " + (row.key.empty() ? "" : "`" + std::string(row.key) + "`");
-    for (RunCommand c : {RunCommand::kMatch, RunCommand::kTournament, RunCommand::kCheckBot})
-      out += row.takes(c) ? " | ✓" : " | ";
+    for (RunCommand c : kAllCommands) out += row.takes(c) ? " | ✓" : " | ";
     const std::string shown = option_default(row, first_command(row));
     out += " | " + markdown_cell(shown.empty() ? "" : "`" + shown + "`");
     out += " | " + markdown_cell(colon == std::string::npos ? values : values.substr(colon + 1));

@@ -17,7 +17,12 @@
 namespace arena {
 
 // The commands that take run options (a bit each).
-enum class RunCommand : unsigned { kMatch = 1, kTournament = 2, kCheckBot = 4 };
+enum class RunCommand : unsigned { kMatch = 1, kTournament = 2, kCheckBot = 4, kLeagueNew = 8, kLeagueRun = 16 };
+// Whether `command` keeps its settings in a file (tournament.json, a league's store): its
+// rows with a key are written there, and its paths are made absolute.
+constexpr bool keeps_settings(RunCommand command) {
+  return command == RunCommand::kTournament || command == RunCommand::kLeagueNew;
+}
 constexpr unsigned operator|(RunCommand a, RunCommand b) {
   return static_cast<unsigned>(a) | static_cast<unsigned>(b);
 }

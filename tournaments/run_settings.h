@@ -49,6 +49,9 @@ struct RunSettings {
   int batch = 0;             // tables per batch; 0 = as many as bots
   double confidence = 0.95;  // likelihood of superiority that separates two bots
   double min_share = 0.25;   // the fewest games a bot plays, as a share of the mean
+  // league: a new bot's first games (most pairings include it until it has this many)
+  int min_games = 100;
+  double hours = 0;  // league run: stop after this long; 0 = until stopped (or `games`)
 
   // Clocks (seconds; docs/referee.md). An empty tc with a move_time: no game clock.
   std::string tc = "10+0.1";  // BASE+INC seconds

@@ -1,0 +1,97 @@
+// `arena league new|add|retire|run|table|export`: a standing league for the bot author's loop
+// (docs/league.md). new and run take run options from the option table; add, retire and
+// table work from another shell while run plays.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/option_flags.h"
+#include "league/league.h"
+
+namespace arena::cli {
+
+namespace {
+
+void add_new(CLI::App& league) {
+  auto* cmd = league.add_subcommand("new", "Make a league folder for a game, with its clock and limits");
+  auto flags = std::make_shared<TableFlags>(*cmd, RunCommand::kLeagueNew);
+  cmd->callback([flags] {
+    const RunSettings s = flags->settings();
+    new_league(s);
+    std::cout << "league " << s.out << ": " << s.game << "; add bots with: arena league add " << s.out
+              << " NAME=COMMAND\n";
+  });
+}
+
+void add_add(CLI::App& league) {
+  struct Options {
+    std::string dir, bot, parent, note;
+  };
+  auto o = std::make_shared<Options>();
+  auto* cmd = league.add_subcommand("add", "Add a bot to a league, also while it runs");
+  cmd->add_option("dir", o->dir, "The league's folder")->required();
+  cmd->add_option("bot", o->bot, "NAME=COMMAND (a command relative to this folder)")->required();
+  cmd->add_option("--parent", o->parent, "The bot this one is a new version of");
+  cmd->add_option("--note", o->note, "A note shown in the table (what changed)");
+  cmd->callback([o] { add_league_bot(o->dir, o->bot, o->parent, o->note); });
+}
+
+void add_retire(CLI::App& league) {
+  struct Options {
+    std::string dir, name;
+  };
+  auto o = std::make_shared<Options>();
+  auto* cmd = league.add_subcommand("retire", "Stop pairing a bot (its games and rating stay)");
+  cmd->add_option("dir", o->dir, "The league's folder")->required();
+  cmd->add_option("name", o->name, "The bot's name")->required();
+  cmd->callback([o] { retire_league_bot(o->dir, o->name); });
+}
+
+void add_run(CLI::App& league) {
+  auto* cmd =
+      league.add_subcommand("run", "Play the league until stopped (Ctrl-C) or a limit; again: continue");
+  auto flags = std::make_shared<TableFlags>(*cmd, RunCommand::kLeagueRun);
+  cmd->callback([flags] {
+    const LeagueRun r = run_league(flags->settings(), stdout);
+    if (r.stopped) throw CommandError{"stopped after " + std::to_string(r.played) + " games", 130};
+  });
+}
+
+void add_table(CLI::App& league) {
+  struct Options {
+    std::string dir;
+    bool json = false, csv = false;
+  };
+  auto o = std::make_shared<Options>();
+  auto* cmd = league.add_subcommand("table", "The standings now (also while the league runs)");
+  cmd->add_option("dir", o->dir, "The league's folder")->required();
+  auto* json = cmd->add_flag("--json", o->json, "One JSON object: ratings and bots");
+  cmd->add_flag("--csv", o->csv, "The ratings as CSV")->excludes(json);
+  cmd->callback([o] {
+    std::cout << league_table(o->dir, o->json  ? LeagueTableFormat::kJson
+                                      : o->csv ? LeagueTableFormat::kCsv
+                                               : LeagueTableFormat::kText);
+  });
+}
+
+void add_export(CLI::App& league) {
+  auto dir = std::make_shared<std::string>();
+  auto* cmd = league.add_subcommand("export", "Every game of the league as PGN, on standard output");
+  cmd->add_option("dir", *dir, "The league's folder")->required();
+  cmd->callback([dir] { std::cout << league_pgn(*dir); });
+}
+
+}  // namespace
+
+void add_league_command(CLI::App& app) {
+  auto* league =
+      app.add_subcommand("league", "A standing league: add bots while it runs, see where each stands");
+  league->require_subcommand(1);
+  add_new(*league);
+  add_add(*league);
+  add_retire(*league);
+  add_run(*league);
+  add_table(*league);
+  add_export(*league);
+}
+
+}  // namespace arena::cli

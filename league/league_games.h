@@ -1,0 +1,16 @@
+// The league's games as the ratings see them, read from its store.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ratings/rated_game.h"
+#include "store/league_store.h"
+
+namespace arena {
+
+// Every stored game's record, rated; a record that cannot be read is an error naming the
+// league and the game (the store is damaged).
+std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string& dir);
+
+}  // namespace arena

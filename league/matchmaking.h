@@ -1,0 +1,29 @@
+// Which tables a league plays next: the adaptive format's choice (tournaments/adaptive.h),
+// not a copy of it. A bot under the league's min_games anchors tables first (a new bot plays
+// first, against opponents spread over the table); then the tables whose order is least
+// certain, weighted toward the top, get the games. Retired bots keep their games and
+// ratings but are never seated.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ratings/rated_game.h"
+
+namespace arena {
+
+struct LeaguePool {
+  std::vector<std::string> names;  // every bot ever added
+  std::vector<bool> playing;       // per name: not retired
+  int seats = 2;
+  int games_per_table = 2;  // one set: every seat arrangement of the table
+  int min_games = 100;
+};
+
+// Up to `tables` tables (bot indices into pool.names), chosen from `games`; none if fewer
+// bots play than a game has seats.
+std::vector<std::vector<int>> next_league_tables(const LeaguePool& pool, const std::vector<RatedGame>& games,
+                                                 int tables, std::uint64_t seed);
+
+}  // namespace arena

@@ -1,0 +1,67 @@
+// A small RAII face of SQLite's C API (Debian's libsqlite3): one connection, prepared
+// statements with bound values, transactions. Every failure is a UserError naming the file,
+// so a corrupt or foreign file is a clear message, never a crash.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace arena {
+
+class SqliteDb {
+ public:
+  // Opens (`create`: or makes) the database file `path`; waits up to 10 s for another
+  // process's write lock before it gives up.
+  SqliteDb(const std::string& path, bool create);
+  ~SqliteDb();
+  SqliteDb(const SqliteDb&) = delete;
+  SqliteDb& operator=(const SqliteDb&) = delete;
+
+  void exec(const std::string& sql);
+  const std::string& path() const { return path_; }
+  sqlite3* handle() const { return db_; }
+  // Throws a UserError: "PATH: WHAT: SQLite's message".
+  [[noreturn]] void fail(std::string_view what) const;
+
+ private:
+  std::string path_;
+  sqlite3* db_ = nullptr;
+};
+
+// One prepared statement: bind(1, ...), then step() until it returns false.
+class SqliteStatement {
+ public:
+  SqliteStatement(const SqliteDb& db, const std::string& sql);
+  ~SqliteStatement();
+  SqliteStatement(const SqliteStatement&) = delete;
+  SqliteStatement& operator=(const SqliteStatement&) = delete;
+
+  SqliteStatement& bind(int index, std::string_view text);
+  SqliteStatement& bind(int index, std::int64_t value);
+  // True while a row is there to read.
+  bool step();
+  std::string text(int column) const;
+  std::int64_t integer(int column) const;
+
+ private:
+  const SqliteDb& db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// BEGIN IMMEDIATE ... COMMIT, rolled back when left without commit() (an exception).
+class SqliteTransaction {
+ public:
+  explicit SqliteTransaction(SqliteDb& db);
+  ~SqliteTransaction();
+  void commit();
+
+ private:
+  SqliteDb& db_;
+  bool done_ = false;
+};
+
+}  // namespace arena

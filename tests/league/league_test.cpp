@@ -1,0 +1,218 @@
+// `arena league` through the real binary (docs/league.md): a league takes bots added from
+// another shell while it runs and gives them their first games, stops pairing a retired one,
+// refuses a second run, keeps every finished game exactly once across kill -9, and names a
+// damaged store.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <thread>
+
+#include "tests/shell_run.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using shelltest::Run;
+using shelltest::run_arena;
+
+const std::string kBin = ARENA_BIN_DIR;
+// A bot that thinks a little (a fixed number of playouts): a league of these plays a few
+// games a second, so a test can act between them.
+std::string thinker(const std::string& name) { return "'" + name + "=" + kBin + "/mcts_bot --iterations 200'"; }
+
+struct Folder {
+  fs::path path;
+  explicit Folder(const std::string& name)
+      : path(fs::temp_directory_path() / ("arena-league-" + name + "-" + std::to_string(::getpid()))) {
+    fs::remove_all(path);
+  }
+  ~Folder() { fs::remove_all(path); }
+  std::string str() const { return path.string(); }
+};
+
+// `arena ARGS` started in the background (its own process group); stop() ends it.
+class Background {
+ public:
+  explicit Background(const std::string& args, const fs::path& log) {
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::setpgid(0, 0);
+      const std::string cmd = "exec " + kBin + "/arena " + args + " >'" + log.string() + "' 2>&1";
+      ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+  }
+  ~Background() {
+    if (pid_ > 0) signal_and_wait(SIGKILL);
+  }
+  // Sends `sig` to the run's group and waits for it; the exit status (-1: killed by a signal).
+  int signal_and_wait(int sig) {
+    ::kill(-pid_, sig);
+    return wait();
+  }
+  int wait() {
+    int st = 0;
+    ::waitpid(pid_, &st, 0);
+    pid_ = -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+};
+
+boost::json::object table_json(const Folder& league) {
+  const Run r = run_arena("league table " + league.str() + " --json");
+  REQUIRE(r.status == 0);
+  return boost::json::parse(r.out).as_object();
+}
+
+std::int64_t games_of(const Folder& league) { return table_json(league).at("games").as_int64(); }
+
+// Players of every exported game, in order.
+std::vector<std::vector<std::string>> exported_players(const Folder& league) {
+  const Run r = run_arena("league export " + league.str());
+  REQUIRE(r.status == 0);
+  std::vector<std::vector<std::string>> games;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("[Event ", 0) == 0) games.emplace_back();
+    for (const char* tag : {"[White \"", "[Black \""})
+      if (line.rfind(tag, 0) == 0 && !games.empty()) games.back().push_back(line.substr(8, line.size() - 10));
+  }
+  return games;
+}
+
+void wait_until(const std::function<bool()>& ready, const char* what) {
+  for (int i = 0; i < 600 && !ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  INFO(what);
+  REQUIRE(ready());
+}
+
+}  // namespace
+
+TEST_CASE("league: new, add, run and table through the binary, every game kept once", "[league]") {
+  Folder league("basic");
+  REQUIRE(run_arena("league new " + league.str() + " clump:size=6 --tc 5+0.05").status == 0);
+  REQUIRE(run_arena("league add " + league.str() + " r1=" + kBin + "/random_bot").status == 0);
+  REQUIRE(run_arena("league add " + league.str() + " g1=" + kBin + "/greedy_bot --note first").status == 0);
+  const Run again = run_arena("league add " + league.str() + " r1=" + kBin + "/greedy_bot");
+  CHECK(again.status == 2);
+  CHECK(again.out.find("already has a bot named 'r1'") != std::string::npos);
+
+  const Run run = run_arena("league run " + league.str() + " -j 2 --games 10 --quiet");
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(games_of(league) == 10);
+  const auto games = exported_players(league);
+  CHECK(games.size() == 10);
+  const Run more = run_arena("league run " + league.str() + " --games 4 --quiet");
+  REQUIRE(more.status == 0);
+  CHECK(games_of(league) == 14);  // running again continues
+
+  // The records are ordinary PGN: arena verify replays every one.
+  const fs::path pgn = league.path / "export.pgn";
+  REQUIRE(shelltest::run_shell(kBin + "/arena league export " + league.str() + " > '" + pgn.string() + "'")
+              .status == 0);
+  const Run verify = run_arena("verify " + pgn.string());
+  INFO(verify.out);
+  CHECK(verify.status == 0);
+  const Run text = run_arena("league table " + league.str());
+  CHECK(text.out.find("g1: first") != std::string::npos);
+}
+
+TEST_CASE("league: a bot added while it runs gets its first games, a retired one none", "[league]") {
+  Folder league("live");
+  REQUIRE(run_arena("league new " + league.str() + " clump:size=6 --tc 5+0.05 --min-games 8").status == 0);
+  for (const char* bot : {"a", "b"}) REQUIRE(run_arena("league add " + league.str() + " " + thinker(bot)).status == 0);
+  Background run("league run " + league.str() + " -j 2", league.path / "run.log");
+  wait_until([&] { return games_of(league) >= 4; }, "the league plays");
+
+  // Two runs of one league are refused, by name.
+  const Run second = run_arena("league run " + league.str() + " --games 1");
+  CHECK(second.status == 2);
+  CHECK(second.out.find("another arena league run is playing this league") != std::string::npos);
+
+  REQUIRE(run_arena("league add " + league.str() + " " + thinker("c") + " --parent a").status == 0);
+  const std::size_t added_at = exported_players(league).size();
+  wait_until([&] { return exported_players(league).size() >= added_at + 12; }, "the league goes on");
+  REQUIRE(run_arena("league retire " + league.str() + " b").status == 0);
+  const std::size_t retired_at = exported_players(league).size() + 4;  // a batch in play may still seat b
+  wait_until([&] { return exported_players(league).size() >= retired_at + 12; }, "the league goes on");
+  CHECK(run.signal_and_wait(SIGTERM) == 130);
+
+  const auto games = exported_players(league);
+  int with_c = 0, after = 0;
+  for (std::size_t i = added_at; i < games.size(); ++i, ++after)
+    with_c += std::count(games[i].begin(), games[i].end(), "c") > 0;
+  INFO("games since c was added: " << after << ", with c: " << with_c);
+  CHECK(with_c >= 8);  // its first games: most pairings include it
+  int with_b = 0;
+  for (std::size_t i = retired_at; i < games.size(); ++i)
+    with_b += std::count(games[i].begin(), games[i].end(), "b") > 0;
+  CHECK(with_b == 0);
+  const auto table = table_json(league);
+  CHECK(table.at("games").as_int64() == static_cast<std::int64_t>(games.size()));
+  bool b_retired = false;
+  for (const auto& bot : table.at("bots").as_array())
+    if (bot.as_object().at("name") == "b") b_retired = bot.as_object().at("retired").as_bool();
+  CHECK(b_retired);
+}
+
+TEST_CASE("league: kill -9 at any instant loses no finished game and counts none twice", "[league]") {
+  Folder league("kill");
+  REQUIRE(run_arena("league new " + league.str() + " clump:size=6 --tc 5+0.05").status == 0);
+  for (const char* bot : {"a", "b"}) REQUIRE(run_arena("league add " + league.str() + " " + thinker(bot)).status == 0);
+  std::mt19937 rng(7);
+  for (int kill = 0; kill < 4; ++kill) {
+    Background run("league run " + league.str() + " -j 2", league.path / "run.log");
+    const std::int64_t before = games_of(league);
+    wait_until([&] { return games_of(league) > before; }, "the league plays");
+    std::this_thread::sleep_for(std::chrono::milliseconds(rng() % 300));
+    run.signal_and_wait(SIGKILL);
+  }
+  REQUIRE(run_arena("league run " + league.str() + " --games 4 --quiet").status == 0);
+  // Records, store and table agree, and no game's label was stored twice.
+  const Run pgn = run_arena("league export " + league.str());
+  std::set<std::string> rounds;
+  int records = 0;
+  std::istringstream in(pgn.out);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("[Round \"", 0) == 0) {
+      ++records;
+      CHECK(rounds.insert(line).second);
+    }
+  CHECK(records == games_of(league));
+}
+
+TEST_CASE("league: a damaged or foreign store is an error naming it", "[league]") {
+  Folder league("damaged");
+  fs::create_directories(league.path);
+  Run r = run_arena("league table " + league.str());
+  CHECK(r.status == 2);
+  CHECK(r.out.find("not a league folder") != std::string::npos);
+  std::ofstream(league.path / "league.db") << "this is not a database, only some text that is long enough";
+  r = run_arena("league table " + league.str());
+  CHECK(r.status == 2);
+  CHECK(r.out.find((league.path / "league.db").string()) != std::string::npos);
+  CHECK(r.out.find("not an Arena league") != std::string::npos);
+  fs::remove(league.path / "league.db");
+  // Another program's SQLite database.
+  REQUIRE(shelltest::run_shell("python3 -c \"import sqlite3; sqlite3.connect('" +
+                               (league.path / "league.db").string() + "').execute('create table t(x)')\"")
+              .status == 0);
+  r = run_arena("league add " + league.str() + " x=" + kBin + "/random_bot");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("not an Arena league") != std::string::npos);
+  r = run_arena("league new " + league.str() + " nosuchgame");
+  CHECK(r.status == 2);
+}
