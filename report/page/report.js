@@ -436,14 +436,15 @@ function drawZones(picture, players) {
     cards.forEach((c, i) => {
       const at = place();
       const card = svg("g", { class: "card", "data-card": c });
-      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, stroke: by.length ? seatColour(by[i]) : "#555" }));
+      const frame = by.length ? { stroke: seatColour(by[i]), "stroke-width": 2 } : { stroke: "#555" };
+      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, ...frame }));
       card.append(svg("text", { x: at + CW / 2, y: y + CH / 2 + 4, "text-anchor": "middle" }, c));
       g.append(card);
     });
     for (let i = 0; i < Math.min(hidden, 12); i++) {
       const at = place();
       const card = svg("g", { class: "card down" });
-      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3 }));
+      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, stroke: "#555" }));
       g.append(card);
     }
     if (hidden > 12) g.append(svg("text", { x: x + 4, y: y + CH / 2 + 4 }, `+${hidden - 12}`));

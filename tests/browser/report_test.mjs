@@ -93,6 +93,36 @@ async function compareAt(page, dump, game, ply, seat, label) {
   return got;
 }
 
+// The colour a seat is drawn in, as the browser computes it from the page's own table.
+async function seatColours(page) {
+  return page.evaluate(() => SEAT_COLOURS.map(c => {
+    const probe = document.createElement("span");
+    probe.style.color = c;
+    document.body.append(probe);
+    const rgb = getComputedStyle(probe).color;
+    probe.remove();
+    return rgb;
+  }));
+}
+
+// Cards on the pile or in the trick are framed in the colour of the seat that played them: the
+// first ply of game 1 with such cards, each card's frame as the browser paints it.
+async function checkCardFrames(page, dump, c) {
+  const ply = dump.f[0].findIndex(p => p.z.some(z => z[3].length > 0));
+  if (ply < 0) return;
+  await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}`);
+  await page.waitForFunction(p => Number(document.getElementById("slider").value) === p, ply);
+  const colours = await seatColours(page);
+  for (const [name, seat, cards, by] of dump.f[0][ply].z.filter(z => z[3].length > 0)) {
+    const strokes = await page.$$eval(`#drawing g.zone[data-zone="${name}"][data-seat="${seat}"] g.card[data-card] rect`,
+                                      rs => rs.map(r => getComputedStyle(r).stroke));
+    const want = by.map(s => colours[s]);
+    check(JSON.stringify(strokes) === JSON.stringify(want),
+          `${c.name}: ply ${ply}: the ${name} cards ${cards.join(" ")} are framed ${strokes.join(" ")}, ` +
+          `not in the colours of the seats that played them (${want.join(" ")})`);
+  }
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -119,6 +149,7 @@ async function checkReport(browser, c, dir) {
   check((await page.textContent("#verdict")).startsWith("Verdict"), `${c.name}: no verdict at the end`);
   for (const ply of new Set([0, 1, Math.floor(last / 3), mid, last].filter(p => p <= last)))
     await compareAt(page, dump, 1, ply, 0, c.name);
+  await checkCardFrames(page, dump, c);
   await page.screenshot({ path: path.join(shots, `${c.name}.png`), fullPage: true });
   // Seat views: what each seat was shown, through the view switch.
   for (let seat = 1; seat < dump.f.length; seat++) {
