@@ -123,6 +123,34 @@ async function checkCardFrames(page, dump, c) {
   }
 }
 
+// A flow is one colour from end to end: at the last ply of game 1, every path drawn in a tile
+// has the colour of the path it joins in the neighbouring tile. Hex cells (x in half cells, y in
+// rows) neighbour across sides 0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW (engine/core/picture.h).
+async function checkFlowColours(page, dump, c) {
+  const last = dump.f[0].length - 1, board = dump.f[0][last].b.find(b => b.h === "hex");
+  if (!board) return;
+  await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${last}`);
+  await page.waitForFunction(p => Number(document.getElementById("slider").value) === p, last);
+  // Per cell: its sides joined by each path, and the colour the browser paints that path.
+  const paths = new Map(await page.$$eval("#drawing g.cell[data-links]", gs => gs.map(g => {
+    const strokes = [...g.querySelectorAll("path")].map(p => getComputedStyle(p).stroke);
+    return [g.dataset.cell, g.dataset.links.split(" ").map((l, i) => ({ sides: l.split(":")[0].split("-").map(Number), stroke: strokes[i] }))];
+  })));
+  const at = new Map(board.k.map(([x, y, name]) => [`${x},${y}`, name]));
+  const step = [[1, -1], [2, 0], [1, 1], [-1, 1], [-2, 0], [-1, -1]];
+  let joins = 0, bad = [];
+  for (const [x, y, name] of board.k)
+    for (const { sides, stroke } of paths.get(name) || [])
+      for (const side of sides) {
+        const next = paths.get(at.get(`${x + step[side][0]},${y + step[side][1]}`));
+        const mate = next && next.find(p => p.sides.includes((side + 3) % 6));
+        if (!mate) continue;
+        joins++;
+        if (mate.stroke !== stroke) bad.push(`${name} side ${side} ${stroke} / ${mate.stroke}`);
+      }
+  check(joins > 0 && bad.length === 0, `${c.name}: flows change colour from tile to tile (${joins} joins): ${bad.slice(0, 6).join(", ")}`);
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -150,6 +178,7 @@ async function checkReport(browser, c, dir) {
   for (const ply of new Set([0, 1, Math.floor(last / 3), mid, last].filter(p => p <= last)))
     await compareAt(page, dump, 1, ply, 0, c.name);
   await checkCardFrames(page, dump, c);
+  await checkFlowColours(page, dump, c);
   await page.screenshot({ path: path.join(shots, `${c.name}.png`), fullPage: true });
   // Seat views: what each seat was shown, through the view switch.
   for (let seat = 1; seat < dump.f.length; seat++) {

@@ -183,3 +183,38 @@ TEST_CASE("picture: the full picture agrees with the state", "[engine][picture]"
     }
   }
 }
+
+// A Flows path is drawn in one colour from end to end: every tile's path has the seat of the
+// path it meets across each side in the neighbouring tile (the seat of either end, the lower
+// when the ends reach two seats' borders), so no flow changes colour along its length.
+TEST_CASE("picture: a flows path has one seat along its whole length", "[engine][picture]") {
+  const flows::Geometry& g = flows::geometry();
+  std::vector<Move> scratch;
+  int joins = 0;
+  for (int players = 2; players <= 6; ++players) {
+    auto game = make_game("flows:players=" + std::to_string(players));
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      Rng rng(derive_seed(seed, players));
+      auto state = game->new_initial_state();
+      while (!state->is_terminal()) state->apply(random_action(*state, rng, scratch));
+      const Picture picture = state->picture(0);
+      const std::vector<PictureCell>& cells = picture.boards.at(0).cells;
+      REQUIRE(cells.size() == static_cast<std::size_t>(flows::kCells));
+      for (int cell = 0; cell < flows::kCells; ++cell)
+        for (const PictureCell::Link& link : cells[cell].links)
+          for (const int side : {link.a, link.b}) {
+            const int next = g.neighbour[cell][side];
+            if (next < 0) continue;
+            for (const PictureCell::Link& mate : cells[next].links) {
+              if (mate.a != flows::opposite(side) && mate.b != flows::opposite(side)) continue;
+              INFO("flows:players=" << players << " seed " << seed << ": " << cells[cell].name << " side "
+                                    << side << " seat " << link.seat << ", " << cells[next].name << " seat "
+                                    << mate.seat);
+              CHECK(mate.seat == link.seat);
+              ++joins;
+            }
+          }
+    }
+  }
+  CHECK(joins > 1000);
+}
