@@ -392,11 +392,13 @@ function drawHexBoard(board, picture) {
     g.append(svg("polygon", { points, fill: tile ? "#fffde7" : "#eceff1", stroke: "#90a4ae" }));
     if (tile) {
       g.setAttribute("data-links", links.map(([a, b, s]) => `${a}-${b}:${s}`).join(" "));
+      // The tile's name and rotation, small, in the north corner and under the paths: the paths
+      // cross near the centre and stay in view.
+      g.append(svg("text", { x: cx, y: cy - R / 2, "text-anchor": "middle", fill: "#8d8d8d", class: "tile-label" }, `${tile}:${rotation}`));
       for (const [a, b, s] of links) {
         const [ax, ay] = sideMid(cx, cy, a), [bx2, by2] = sideMid(cx, cy, b);
         g.append(svg("path", { d: `M${ax},${ay} Q${cx},${cy} ${bx2},${by2}`, fill: "none", stroke: seatColour(s), "stroke-width": s ? 5 : 3 }));
       }
-      g.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", fill: "#555" }, `${tile}:${rotation}`));
     } else {
       g.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", fill: "#90a4ae" }, name));
     }

@@ -151,6 +151,19 @@ async function checkFlowColours(page, dump, c) {
   check(joins > 0 && bad.length === 0, `${c.name}: flows change colour from tile to tile (${joins} joins): ${bad.slice(0, 6).join(", ")}`);
 }
 
+// Tile labels leave the path crossings visible: the label of every placed tile lies under its
+// paths (drawn before them) and away from the tile's centre, where the paths cross.
+async function checkTileLabels(page, c) {
+  const bad = await page.$$eval("#drawing g.cell[data-links]", gs => gs.flatMap(g => {
+    const hex = g.querySelector("polygon").getBBox(), label = g.querySelector("text");
+    const [cx, cy] = [hex.x + hex.width / 2, hex.y + hex.height / 2], box = label.getBBox();
+    const under = [...g.querySelectorAll("path")].every(p => label.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const clear = cx < box.x || cx > box.x + box.width || cy < box.y || cy > box.y + box.height;
+    return under && clear ? [] : [`${g.dataset.cell} (${under ? "" : "over the paths, "}${clear ? "" : "on the centre"})`];
+  }));
+  check(bad.length === 0, `${c.name}: tile labels cover the path crossings: ${bad.slice(0, 6).join(", ")}`);
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -179,6 +192,7 @@ async function checkReport(browser, c, dir) {
     await compareAt(page, dump, 1, ply, 0, c.name);
   await checkCardFrames(page, dump, c);
   await checkFlowColours(page, dump, c);
+  await checkTileLabels(page, c);
   await page.screenshot({ path: path.join(shots, `${c.name}.png`), fullPage: true });
   // Seat views: what each seat was shown, through the view switch.
   for (let seat = 1; seat < dump.f.length; seat++) {
