@@ -195,15 +195,19 @@ function drawFaults() {
   box.append(table);
 }
 
+// Bars with their names below and values above. Each bar's slot is as wide as its longest label
+// needs (about 7 px a character at 11 px), so labels never run into each other, and a margin
+// above the tallest bar holds its value.
 function barChart(bars, maxValue, label) {
-  const W = 40 + bars.length * 34, H = 150;
-  const chart = svg("svg", { width: W, height: H + 30 });
+  const chars = Math.max(3, ...bars.map(b => Math.max(b.name.length, label(b.value).length)));
+  const slot = Math.max(34, chars * 7 + 8), TOP = 18, H = 150, W = 20 + bars.length * slot;
+  const chart = svg("svg", { width: W, height: TOP + H + 24, class: "chart" });
   bars.forEach((b, i) => {
-    const h = maxValue ? b.value / maxValue * H : 0;
+    const h = maxValue ? b.value / maxValue * H : 0, mid = 10 + i * slot + slot / 2;
     const g = svg("g", { "data-bar": b.name, "data-value": b.value });
-    g.append(svg("rect", { x: 30 + i * 34, y: H - h + 5, width: 26, height: h, fill: b.colour || "#64b5f6" }));
-    g.append(svg("text", { x: 43 + i * 34, y: H + 20, "text-anchor": "middle" }, b.name));
-    g.append(svg("text", { x: 43 + i * 34, y: H - h, "text-anchor": "middle" }, label(b.value)));
+    g.append(svg("rect", { x: mid - 13, y: TOP + H - h, width: 26, height: h, fill: b.colour || "#64b5f6" }));
+    g.append(svg("text", { x: mid, y: TOP + H + 16, "text-anchor": "middle" }, b.name));
+    g.append(svg("text", { x: mid, y: TOP + H - h - 4, "text-anchor": "middle" }, label(b.value)));
     chart.append(g);
   });
   return chart;

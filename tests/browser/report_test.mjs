@@ -33,6 +33,9 @@ const CASES = [
     second: "illegal_bot" },
 ];
 CASES[0].results = true;
+// Six seats: six bars of seat shares (two bots in six seats leave nothing to rate, so the
+// charts only).
+CASES.find(c => c.name === "flush-6").charts = true;
 
 let failures = 0;
 function check(ok, what) {
@@ -206,16 +209,37 @@ async function checkReport(browser, c, dir) {
   await page.close();
 }
 
-// The results view of one report: ratings with interval bars, crosstable, the head-to-head.
+// Every label of the bar charts (seat shares, game length) lies inside its chart and clear of
+// the others: no "seat 1seat 2", no value cut off above the tallest bar.
+async function checkCharts(page, c) {
+  const bad = await page.$$eval("#seats svg, #lengths svg", charts => charts.flatMap(chart => {
+    const frame = chart.getBoundingClientRect(), out = [];
+    const boxes = [...chart.querySelectorAll("text")].map(t => [t.textContent, t.getBoundingClientRect()]);
+    for (const [text, r] of boxes)
+      if (r.left < frame.left - 0.5 || r.right > frame.right + 0.5 || r.top < frame.top - 0.5 || r.bottom > frame.bottom + 0.5)
+        out.push(`"${text}" is clipped`);
+    boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+      if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) out.push(`"${a}" overlaps "${b}"`);
+    }));
+    return out;
+  }));
+  check(bad.length === 0, `${c.name}: chart labels: ${bad.slice(0, 6).join(", ")}`);
+}
+
+// The results view of one report: the charts; for `results`, ratings with interval bars and
+// the crosstable too.
 async function checkResults(browser, c, dir) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.route(/^(?!file:).*/, route => route.abort());
   await page.goto("file://" + path.join(dir, "report.html"));
   await page.waitForSelector("body[data-ready]");
-  const rows = await page.locator("#ratings-table tr[data-bot]").count();
-  check(rows === c.bots, `${c.name}: ${rows} rows in the ratings table, not ${c.bots}`);
-  check(await page.locator("#crosstable-table").count() === 1, `${c.name}: no crosstable`);
   check(await page.locator("#lengths svg").count() === 1, `${c.name}: no length histogram`);
+  await checkCharts(page, c);
+  if (c.results) {
+    const rows = await page.locator("#ratings-table tr[data-bot]").count();
+    check(rows === c.bots, `${c.name}: ${rows} rows in the ratings table, not ${c.bots}`);
+    check(await page.locator("#crosstable-table").count() === 1, `${c.name}: no crosstable`);
+  }
   await page.screenshot({ path: path.join(shots, `${c.name}-results.png`), fullPage: true });
   await page.close();
 }
@@ -273,7 +297,7 @@ async function main() {
       const started = Date.now();
       const dir = play(c);
       await checkReport(browser, c, dir);
-      if (c.results) await checkResults(browser, c, dir);
+      if (c.results || c.charts) await checkResults(browser, c, dir);
       if (c.name === "faults") await checkFaults(browser, c, dir);
       console.log(`${c.name}: ${Date.now() - started} ms`);
     }
