@@ -84,7 +84,8 @@ function drawRatings() {
     "<th>score</th><th>LOS next</th><th class=name>interval</th>";
   r.bots.forEach((b, i) => {
     const tr = el("tr", { "data-bot": b.name });
-    const cells = [i + 1, b.name, fmt(b.elo, 0), fmt(b.error, 0), b.games, fmt(100 * b.score, 1) + "%",
+    // The Elo as `arena ratings` prints it: "~" held finite by the prior, "+"/"-" won/lost all.
+    const cells = [i + 1, b.name, b.elo_text, fmt(b.error, 0), b.games, fmt(100 * b.score, 1) + "%",
                    Number.isFinite(b.los) ? fmt(100 * b.los, 1) + "%" : "–"];
     cells.forEach((c, j) => tr.append(el("td", j === 1 ? { class: "name" } : {}, String(c))));
     const bar = svg("svg", { width: W, height: 16 });
@@ -100,6 +101,7 @@ function drawRatings() {
   });
   box.append(table);
   box.append(el("p", { class: "note" }, r.model + " model, " + DATA.games.length + " games; bars: 95% intervals."));
+  if (r.marks) box.append(el("p", { class: "note", id: "ratings-marks" }, r.marks));
   for (const w of r.warnings || []) box.append(el("p", { class: "warn" }, w));
 }
 

@@ -255,6 +255,15 @@ async function checkFaults(browser, c, dir) {
   const h2h = await page.textContent("#h2h");
   check(/W\/L\/D \d+\/\d+\/\d+/.test(h2h) && h2h.includes("pentanomial") && h2h.includes("LOS"),
         `${c.name}: no head-to-head W/L/D, pentanomial and LOS: ${h2h}`);
+  // The illegal bot lost every game: the ratings table marks both Elos as `arena ratings` does
+  // ("~" held finite by the prior, "+" won / "-" lost every game), with the legend the
+  // warning refers to.
+  const elos = await page.$$eval("#ratings-table tr[data-bot]", rs => rs.map(r => [r.dataset.bot, r.children[2].textContent]));
+  check(elos.length === 2 && elos.every(([bot, elo]) => new RegExp(`^~-?\\d+${bot === "illegal" ? "-" : "\\+"}$`).test(elo)),
+        `${c.name}: the ratings table lacks the ~ + - marks: ${JSON.stringify(elos)}`);
+  const marks = await page.locator("#ratings").textContent();
+  check(marks.includes("~ held finite by the prior") && marks.includes("won every game"),
+        `${c.name}: the ratings table does not explain its marks: ${marks}`);
   const faults = await page.textContent("#faults-table");
   check(faults.includes("illegal") && /illegal[^:]*: \d/.test(faults), `${c.name}: the faults table lacks the illegal bot's reason: ${faults}`);
   // Filters: termination, then bot and result.

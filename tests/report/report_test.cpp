@@ -11,6 +11,7 @@
 #include "report/json_patch.h"
 #include "report/picture_json.h"
 #include "report/replay.h"
+#include "report/report_data.h"
 #include "report/report_html.h"
 
 using namespace arena;
@@ -129,4 +130,24 @@ TEST_CASE("report: one self-contained page holding the chosen replays", "[report
   CHECK(small.find("id=\"replay-1\"") != std::string::npos);
   CHECK(small.find("id=\"replay-2\"") == std::string::npos);
   CHECK(small.find("\"embedded\":[1]") != std::string::npos);
+}
+
+TEST_CASE("report: the ratings table carries the marks and legend of `arena ratings`", "[report]") {
+  std::vector<GameRecord> records;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    records.push_back(random_record("clump:size=6", seed));
+    records.back().results = {{1, 1, 0}, {2, 0, 1}};  // alpha (seat 1) wins every game
+  }
+  const json::object data = report::report_data(records, {});
+  const json::object& ratings = data.at("ratings").as_object();
+  const json::array& bots = ratings.at("bots").as_array();
+  REQUIRE(bots.size() == 2);
+  for (const json::value& b : bots) {
+    const std::string text(b.at("elo_text").as_string());
+    const bool alpha = b.at("name").as_string() == "alpha";
+    INFO(text);
+    CHECK(text.front() == '~');
+    CHECK(text.back() == (alpha ? '+' : '-'));
+  }
+  CHECK(std::string(ratings.at("marks").as_string()).find("~ held finite by the prior") != std::string::npos);
 }
