@@ -61,7 +61,13 @@ json::object ratings_json(const std::vector<GameRecord>& records) {
   } catch (const UserError& e) {
     out["error"] = e.what();
   }
-  if (auto h = head_to_head(rated)) out["h2h"] = head_to_head_to_json(*h);
+  if (auto h = head_to_head(rated)) {
+    // With each Elo line's text: an infinite bound is null in JSON, "∞" in the text.
+    json::object h2h = head_to_head_to_json(*h).as_object();
+    h2h["trinomial"].as_object()["text"] = elo_interval_text(h->trinomial, 1);
+    if (h->paired) h2h["pentanomial"].as_object()["text"] = elo_interval_text(*h->paired, 1);
+    out["h2h"] = std::move(h2h);
+  }
   return out;
 }
 

@@ -110,14 +110,14 @@ function drawHeadToHead() {
   if (!h) return;
   const box = $("h2h");
   box.append(el("h2", {}, "Head to head: " + h.first + " vs " + h.second));
-  const t = h.trinomial || {};
+  const t = h.trinomial;  // each Elo with its interval as text (ratings/head_to_head.h)
   const lines = [
     `W/L/D ${h.wins}/${h.losses}/${h.draws} (first bot's view), draw ratio ${fmt(100 * h.draw_ratio, 1)}%`,
-    `Elo ${fmt(t.elo, 1)} ± ${fmt(t.error, 1)}, LOS ${fmt(100 * t.los, 1)}%`,
+    `Elo ${t.text}, LOS ${fmt(100 * t.los, 1)}%`,
   ];
   lines.push(`pentanomial [0, ½, 1, 1½, 2]: [${(h.pentanomial_counts || []).join(", ")}] over ${h.pairs} pairs` +
              ` (${h.unpaired} games unpaired)`);
-  if (h.pentanomial) lines.push(`paired Elo ${fmt(h.pentanomial.elo, 1)} ± ${fmt(h.pentanomial.error, 1)}, LOS ${fmt(100 * h.pentanomial.los, 1)}%`);
+  if (h.pentanomial) lines.push(`paired Elo ${h.pentanomial.text}, LOS ${fmt(100 * h.pentanomial.los, 1)}%`);
   const ul = el("ul", { id: "h2h-lines" });
   for (const l of lines) ul.append(el("li", {}, l));
   box.append(ul);

@@ -226,6 +226,13 @@ async function checkCharts(page, c) {
   check(bad.length === 0, `${c.name}: chart labels: ${bad.slice(0, 6).join(", ")}`);
 }
 
+// The head-to-head Elo lines give every number: an interval that reaches a score of 0 or 1
+// has an infinite bound, which reads "∞", never the page's "–" for a missing number.
+async function checkHeadToHead(page, c) {
+  const lines = await page.$$eval("#h2h-lines li", ls => ls.map(l => l.textContent).filter(l => /Elo/.test(l)));
+  check(lines.length > 0 && lines.every(l => !l.includes("–")), `${c.name}: head-to-head Elo lines with a missing number: ${lines.join(" | ")}`);
+}
+
 // The results view of one report: the charts; for `results`, ratings with interval bars and
 // the crosstable too.
 async function checkResults(browser, c, dir) {
@@ -239,6 +246,7 @@ async function checkResults(browser, c, dir) {
     const rows = await page.locator("#ratings-table tr[data-bot]").count();
     check(rows === c.bots, `${c.name}: ${rows} rows in the ratings table, not ${c.bots}`);
     check(await page.locator("#crosstable-table").count() === 1, `${c.name}: no crosstable`);
+    await checkHeadToHead(page, c);
   }
   await page.screenshot({ path: path.join(shots, `${c.name}-results.png`), fullPage: true });
   await page.close();
@@ -255,6 +263,7 @@ async function checkFaults(browser, c, dir) {
   const h2h = await page.textContent("#h2h");
   check(/W\/L\/D \d+\/\d+\/\d+/.test(h2h) && h2h.includes("pentanomial") && h2h.includes("LOS"),
         `${c.name}: no head-to-head W/L/D, pentanomial and LOS: ${h2h}`);
+  await checkHeadToHead(page, c);
   // The illegal bot lost every game: the ratings table marks both Elos as `arena ratings` does
   // ("~" held finite by the prior, "+" won / "-" lost every game), with the legend the
   // warning refers to.
