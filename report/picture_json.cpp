@@ -36,11 +36,13 @@ json::value picture_to_json(const Picture& p) {
   json::array boards;
   for (const PictureBoard& b : p.boards) {
     json::array edges(b.edge_seats.begin(), b.edge_seats.end());
-    boards.push_back(json::object{{"h", b.shape == PictureBoard::Shape::kHex ? "hex" : "square"},
-                                  {"w", b.width},
-                                  {"t", b.height},
-                                  {"e", std::move(edges)},
-                                  {"k", board_cells(b)}});
+    json::object board{{"h", b.shape == PictureBoard::Shape::kHex ? "hex" : "square"},
+                       {"w", b.width},
+                       {"t", b.height},
+                       {"e", std::move(edges)},
+                       {"k", board_cells(b)}};
+    if (b.walls) board["r"] = true;
+    boards.push_back(std::move(board));
   }
   json::array zones;
   for (const PictureZone& z : p.zones)

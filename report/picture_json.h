@@ -2,7 +2,8 @@
 // `arena report --dump-picture` prints. Short keys keep a 10,000-game report small:
 //   {"s": seat, "n": players, "m": to_move, "c": caption,
 //    "b": [{"h": "square"|"hex", "w": width, "t": height, "e": [edge seats],
-//           "k": [[x, y, name, stone] or [x, y, name, stone, tile, rotation, [[a, b, seat]...]]]}],
+//           "k": [[x, y, name, stone] or [x, y, name, stone, tile, rotation, [[a, b, seat]...]]],
+//           "r": true when the board has walls (only then)}],
 //    "z": [[name, seat, [cards], [played_by], hidden]],
 //    "v": [[key, value, seat]]}
 #pragma once

@@ -40,6 +40,9 @@ struct PictureBoard {
   // none. Square boards: the seat joining the bottom and top edges ([0]) and the left and
   // right edges ([1]).
   std::vector<int> edge_seats;
+  // Square boards: a ring of neutral stones one cell wide around the cells, counted as occupied
+  // by the rules (Flume's border walls).
+  bool walls = false;
   bool operator==(const PictureBoard&) const = default;
 };
 

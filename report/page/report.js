@@ -340,12 +340,23 @@ function framesOf(replay, seat) {
 // Drawing a picture. Boards by shape; zones (cards) and values by the generic table.
 
 function drawSquareBoard(board, picture) {
-  const C = 34, M = 24, W = board.w * C + 2 * M, H = board.t * C + 2 * M;
+  // Walls (picture.h) take a ring of cells around the board, inside the margin.
+  const C = 34, ring = board.r ? C : 0, M = 24 + ring, W = board.w * C + 2 * M, H = board.t * C + 2 * M;
   const out = svg("svg", { width: W, height: H, class: "board square", "data-shape": "square" });
   const edges = board.e || [];
   // Edge seats: [0] joins bottom and top, [1] left and right (picture.h).
-  if (edges[0]) for (const y of [M - 6, H - M + 2]) out.append(svg("rect", { x: M, y, width: board.w * C, height: 4, fill: seatColour(edges[0]) }));
-  if (edges[1]) for (const x of [M - 6, W - M + 2]) out.append(svg("rect", { x, y: M, width: 4, height: board.t * C, fill: seatColour(edges[1]) }));
+  if (edges[0]) for (const y of [M - ring - 6, H - M + ring + 2]) out.append(svg("rect", { x: M, y, width: board.w * C, height: 4, fill: seatColour(edges[0]) }));
+  if (edges[1]) for (const x of [M - ring - 6, W - M + ring + 2]) out.append(svg("rect", { x, y: M, width: 4, height: board.t * C, fill: seatColour(edges[1]) }));
+  if (board.r)
+    for (let y = -1; y <= board.t; y++)
+      for (let x = -1; x <= board.w; x++) {
+        if (x >= 0 && x < board.w && y >= 0 && y < board.t) continue;
+        const px = M + x * C, py = M + (board.t - 1 - y) * C;
+        const g = svg("g", { class: "wall" });
+        g.append(svg("rect", { x: px, y: py, width: C, height: C, fill: "#dcd3b6", stroke: "#c8bd9b" }));
+        g.append(svg("circle", { cx: px + C / 2, cy: py + C / 2, r: C * 0.38, fill: "#aed581", stroke: "#689f38" }));
+        out.append(g);
+      }
   for (const [x, y, name, stone] of board.k) {
     const px = M + x * C, py = M + (board.t - 1 - y) * C;
     const g = svg("g", { class: "cell", "data-cell": name, "data-stone": stone });

@@ -167,6 +167,15 @@ async function checkTileLabels(page, c) {
   check(bad.length === 0, `${c.name}: tile labels cover the path crossings: ${bad.slice(0, 6).join(", ")}`);
 }
 
+// A board with walls (Flume's ring of neutral border stones, picture.h) is drawn with them: one
+// wall stone in every cell of the ring around the board.
+async function checkWalls(page, dump, c) {
+  const board = dump.f[0][0].b.find(b => b.r);
+  if (!board) return;
+  const walls = await page.locator("#drawing .wall").count();
+  check(walls === 2 * (board.w + board.t) + 4, `${c.name}: ${walls} wall stones around a ${board.w}x${board.t} board`);
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -196,6 +205,7 @@ async function checkReport(browser, c, dir) {
   await checkCardFrames(page, dump, c);
   await checkFlowColours(page, dump, c);
   await checkTileLabels(page, c);
+  await checkWalls(page, dump, c);
   await page.screenshot({ path: path.join(shots, `${c.name}.png`), fullPage: true });
   // Seat views: what each seat was shown, through the view switch.
   for (let seat = 1; seat < dump.f.length; seat++) {

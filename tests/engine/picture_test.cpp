@@ -143,10 +143,12 @@ TEST_CASE("picture: the full picture agrees with the state", "[engine][picture]"
         if (auto* c = dynamic_cast<const clump::ClumpState*>(state.get())) {
           REQUIRE(p.boards.size() == 1);
           REQUIRE(p.boards[0].cells.size() == static_cast<std::size_t>(c->size() * c->size()));
+          CHECK_FALSE(p.boards[0].walls);
           for (int i = 0; i < c->size() * c->size(); ++i) CHECK(p.boards[0].cells[i].stone == c->at(i) + 1);
         } else if (auto* f = dynamic_cast<const flume::FlumeState*>(state.get())) {
           int stones[3] = {0, 0, 0};
           for (const PictureCell& cell : p.boards.at(0).cells) ++stones[cell.stone];
+          CHECK(p.boards[0].walls);  // the ring of border stones
           CHECK(stones[1] == f->stones(flume::kRed));
           CHECK(stones[2] == f->stones(flume::kBlue));
           CHECK(stones[0] == f->empty_cells());

@@ -71,6 +71,13 @@ TEST_CASE("report: a JSON patch turns one value into the other", "[report]") {
   CHECK(report::apply_json_patch(c, report::json_patch(c, d)) == d);
 }
 
+TEST_CASE("report: a board's walls are in its JSON only when it has them", "[report]") {
+  const json::value flume = report::picture_to_json(make_game("flume")->new_initial_state()->picture(0));
+  const json::value clump = report::picture_to_json(make_game("clump")->new_initial_state()->picture(0));
+  CHECK(flume.at("b").at(0).at("r") == json::value(true));
+  CHECK_FALSE(clump.at("b").at(0).as_object().contains("r"));
+}
+
 TEST_CASE("report: replays reproduce the engine's picture of every ply and view", "[report]") {
   for (const GameEntry* g : all_games()) {
     // Three seats where the game allows them: views of several hidden hands.
