@@ -528,15 +528,30 @@ function drawVerdict(game, atEnd) {
   if (game.k.length) v.append(el("div", {}, "ranks: " + game.p.map((p, s) => `${p} ${game.k[s]} (${game.s[s]})`).join(", ")));
 }
 
+// A link to a game this report does not hold: say so, and show nothing of the game before.
+function showMissingGame(n) {
+  Object.assign(view, { game: 0, ply: 0, seat: 0, frames: null, replay: null });
+  $("viewer").hidden = false;
+  $("controls").hidden = true;
+  $("stage").hidden = true;
+  const held = DATA.games.length ? `games 1 to ${DATA.games.length}` : "no games at all";
+  $("viewer-head").textContent = `This report holds no game ${n} (${held}).`;
+  for (const id of ["drawing", "caption", "values", "moves", "verdict"]) $(id).textContent = "";
+  for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.remove("current");
+}
+
 function openGame(n, ply, seat) {
   const game = gameByNumber(n);
-  if (!game) return;
   showTab("games");
   stop();
+  if (!game) return showMissingGame(n);
   view.game = n;
+  view.frames = null;  // until this game's replay gives them: keys must not step the game before
   const replay = loadReplay(n);
   view.replay = replay;
   $("viewer").hidden = false;
+  $("controls").hidden = false;
+  $("stage").hidden = false;
   $("viewer-head").textContent = `Game ${n} · ${game.g} · ${game.p.map((p, s) => `${s + 1}: ${p}`).join(", ")}`;
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.toggle("current", Number(tr.dataset.game) === n);
   if (!replay) {

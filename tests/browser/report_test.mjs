@@ -176,6 +176,19 @@ async function checkWalls(page, dump, c) {
   check(walls === 2 * (board.w + board.t) + 4, `${c.name}: ${walls} wall stones around a ${board.w}x${board.t} board`);
 }
 
+// A deep link to a game the report does not hold says so and shows no game; the next link to a
+// real game opens it again.
+async function checkMissingGame(page, dump, c) {
+  await page.evaluate(() => new Promise(done => {
+    window.addEventListener("hashchange", () => setTimeout(done, 50), { once: true });
+    location.hash = "#game=999";
+  }));
+  const left = await page.locator("#drawing g.cell, #drawing g.zone, #moves .move").count();
+  const said = await page.textContent("#viewer");
+  check(left === 0 && said.includes("no game 999"), `${c.name}: #game=999 shows ${left} cells, zones and moves of another game: ${said.slice(0, 200)}`);
+  await compareAt(page, dump, 1, 0, 0, c.name + " after #game=999");
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -214,6 +227,7 @@ async function checkReport(browser, c, dir) {
     await compareAt(page, dump, 1, mid, seat, c.name + " seat view");
   }
   if (dump.f.length > 1) await page.screenshot({ path: path.join(shots, `${c.name}-seat${dump.f.length - 1}.png`), fullPage: true });
+  await checkMissingGame(page, dump, c);
   check(requests.length === 0, `${c.name}: the page made network requests: ${requests.join(", ")}`);
   check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
   await page.close();
