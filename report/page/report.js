@@ -618,7 +618,11 @@ function wireViewer() {
   $("slider").addEventListener("input", e => showPly(Number(e.target.value)));
   $("view").addEventListener("change", e => openGame(view.game, view.ply, Number(e.target.value)));
   document.addEventListener("keydown", e => {
-    if (!view.frames || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (!view.frames) return;
+    // The focused slider moves itself with the arrows, Home and End (and so steps the viewer);
+    // Space, which it ignores, plays and pauses there too. Other fields keep their keys.
+    if (e.target === $("slider") && e.key === " ") { togglePlay(); e.preventDefault(); return; }
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 };
     if (e.key in moves) { showPly(view.ply + moves[e.key]); e.preventDefault(); }
     else if (e.key === "Home") showPly(0);

@@ -213,6 +213,15 @@ async function checkReport(browser, c, dir) {
   await page.click("#b-last");
   check((await drawn(page)).ply === last, `${c.name}: the last button did not reach the end`);
   check((await page.textContent("#verdict")).startsWith("Verdict"), `${c.name}: no verdict at the end`);
+  // Space plays and pauses, also while the slider has the focus (after dragging it).
+  await page.focus("#slider");
+  await page.keyboard.press(" ");
+  check(await page.textContent("#b-play") === "pause", `${c.name}: Space on the focused slider did not play`);
+  await page.keyboard.press(" ");
+  check(await page.textContent("#b-play") === "play", `${c.name}: Space on the focused slider did not pause`);
+  const paused = (await drawn(page)).ply;
+  await page.keyboard.press("ArrowRight");
+  check((await drawn(page)).ply === Math.min(paused + 1, last), `${c.name}: ArrowRight on the focused slider did not step once`);
   for (const ply of new Set([0, 1, Math.floor(last / 3), mid, last].filter(p => p <= last)))
     await compareAt(page, dump, 1, ply, 0, c.name);
   await checkCardFrames(page, dump, c);
