@@ -32,13 +32,12 @@ PictureZone zone(const char* name, int owner, CardMask m, bool visible) {
 Picture FlumeCardsState::picture(int seat) const {
   Picture p = picture_frame(*this, seat);
   p.caption = phase_name() + (p.to_move ? ", seat " + std::to_string(p.to_move) + " to act" : "");
+  // Before the first deal every hand is empty and the whole deck is the stock.
   const bool dealt = phase_ != Phase::kChooseDealer;
   for (int s = 0; s < players_; ++s) {
     const bool mine = seat == 0 || seat == s + 1;
-    if (dealt) {
-      p.zones.push_back(zone("hand", s + 1, hands_[s], mine));
-      if (discard_count_[s] > 0) p.zones.push_back(zone("discards", s + 1, discarded_[s], mine));
-    }
+    p.zones.push_back(zone("hand", s + 1, dealt ? hands_[s] : 0, mine));
+    if (dealt && discard_count_[s] > 0) p.zones.push_back(zone("discards", s + 1, discarded_[s], mine));
     p.values.push_back({"score", std::to_string(scores_[s]), s + 1});
     if (dealt) {
       p.values.push_back({"bid",
@@ -49,7 +48,7 @@ Picture FlumeCardsState::picture(int seat) const {
       if (s == dealer_) p.values.push_back({"dealer", "yes", s + 1});
     }
   }
-  if (dealt) p.zones.push_back(zone("stock", 0, stock_, seat == 0));
+  p.zones.push_back(zone("stock", 0, dealt ? stock_ : kFullDeck, seat == 0));
   if (tricks_done_ > 0 || phase_ == Phase::kPlay) {
     const int shown = tricks_done_ < kTricks && phase_ == Phase::kPlay ? tricks_done_ : tricks_done_ - 1;
     const Trick& t = tricks_[shown];

@@ -224,6 +224,10 @@ async function checkReport(browser, c, dir) {
   check((await drawn(page)).ply === Math.min(paused + 1, last), `${c.name}: ArrowRight on the focused slider did not step once`);
   for (const ply of new Set([0, 1, Math.floor(last / 3), mid, last].filter(p => p <= last)))
     await compareAt(page, dump, 1, ply, 0, c.name);
+  // Every position draws something, the first one too (flume-cards before its deal).
+  await compareAt(page, dump, 1, 0, 0, c.name);
+  const shown = await page.locator("#drawing g.cell, #drawing g.zone").count();
+  check(shown > 0, `${c.name}: ply 0 draws an empty panel`);
   await checkCardFrames(page, dump, c);
   await checkFlowColours(page, dump, c);
   await checkTileLabels(page, c);

@@ -220,3 +220,21 @@ TEST_CASE("picture: a flows path has one seat along its whole length", "[engine]
   }
   CHECK(joins > 1000);
 }
+
+// Before its first deal a card game still has a table to draw: flume-cards shows every hand
+// empty and the whole deck as the stock (face up to the full table, a count to each seat).
+TEST_CASE("picture: flume-cards before the first deal shows the deck and the empty hands",
+          "[engine][picture]") {
+  for (const int players : {4, 5}) {
+    auto game = make_game("flume-cards:players=" + std::to_string(players));
+    auto state = game->new_initial_state();
+    REQUIRE(state->is_chance());
+    const Picture full = state->picture(0), seat = state->picture(2);
+    INFO(describe(full) << describe(seat));
+    CHECK(zone_cards(full, "stock", 0, false) == flume_cards::kDeckSize);
+    CHECK(zone_cards(seat, "stock", 0, true) == flume_cards::kDeckSize);
+    int hands = 0;
+    for (const PictureZone& z : full.zones) hands += z.name == "hand" && z.cards.empty() && z.hidden == 0;
+    CHECK(hands == players);
+  }
+}
