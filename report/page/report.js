@@ -339,7 +339,31 @@ function framesOf(replay, seat) {
 // ---------------------------------------------------------------------------------------
 // Drawing a picture. Boards by shape; zones (cards) and values by the generic table.
 
-function drawSquareBoard(board, picture) {
+// The last action is shown by what it changed, which needs no rules: the cells whose stone or
+// tile differs from the picture before (both cells of a swap, a placed stone or tile) and the
+// face-up cards new in their zone (a card played, dealt or discarded). `before` is the same
+// board, or all zones, in the picture one action earlier (none at the start).
+function changedCells(board, before) {
+  if (!before) return new Set();
+  const old = new Map(before.k.map(c => [c[2], c]));
+  const same = (a, b) => a[3] === b[3] && (a[4] || "") === (b[4] || "") && (a[5] || 0) === (b[5] || 0);
+  return new Set(board.k.filter(c => old.has(c[2]) && !same(c, old.get(c[2]))).map(c => c[2]));
+}
+
+// Per card of `zone`, whether it is new there: the zone holds more of that card than before.
+function newCards(zone, zonesBefore) {
+  if (!zonesBefore) return zone[2].map(() => false);
+  const before = zonesBefore.find(z => z[0] === zone[0] && z[1] === zone[1]);
+  const held = new Map();
+  for (const c of before ? before[2] : []) held.set(c, (held.get(c) || 0) + 1);
+  return zone[2].map(c => {
+    const n = held.get(c) || 0;
+    held.set(c, n - 1);
+    return n <= 0;
+  });
+}
+
+function drawSquareBoard(board, picture, before) {
   // Walls (picture.h) take a ring of cells around the board, inside the margin.
   const C = 34, ring = board.r ? C : 0, M = 24 + ring, W = board.w * C + 2 * M, H = board.t * C + 2 * M;
   const out = svg("svg", { width: W, height: H, class: "board square", "data-shape": "square" });
@@ -357,11 +381,13 @@ function drawSquareBoard(board, picture) {
         g.append(svg("circle", { cx: px + C / 2, cy: py + C / 2, r: C * 0.38, fill: "#aed581", stroke: "#689f38" }));
         out.append(g);
       }
+  const changed = changedCells(board, before);
   for (const [x, y, name, stone] of board.k) {
     const px = M + x * C, py = M + (board.t - 1 - y) * C;
-    const g = svg("g", { class: "cell", "data-cell": name, "data-stone": stone });
+    const g = svg("g", { class: changed.has(name) ? "cell last" : "cell", "data-cell": name, "data-stone": stone });
     g.append(svg("rect", { x: px, y: py, width: C, height: C, fill: (x + y) % 2 ? "#f5f0e1" : "#ebe3cc", stroke: "#c8bd9b" }));
     if (stone) g.append(svg("circle", { cx: px + C / 2, cy: py + C / 2, r: C * 0.38, class: "stone seat" + stone, stroke: "#333" }));
+    if (changed.has(name)) g.append(svg("rect", { x: px + 2, y: py + 2, width: C - 4, height: C - 4, class: "last-mark" }));
     out.append(g);
   }
   for (let x = 0; x < board.w; x++)
@@ -387,7 +413,7 @@ function hexOutline(centres, w, R, pad) {
 }
 
 // Pointy-top hexes; sides numbered clockwise from north-east (0 NE, 1 E, ... 5 NW).
-function drawHexBoard(board, picture) {
+function drawHexBoard(board, picture, before) {
   const R = 26, w = Math.sqrt(3) * R, M = 30;
   const W = board.w * w / 2 + w / 2 + 2 * M, H = board.t * 1.5 * R + R / 2 + 2 * M;
   const out = svg("svg", { width: W, height: H, class: "board hex", "data-shape": "hex" });
@@ -402,9 +428,10 @@ function drawHexBoard(board, picture) {
     const [x1, y1] = corners[k], [x2, y2] = corners[(k + 1) % 6];
     out.append(svg("line", { x1, y1, x2, y2, stroke: seatColour(seat), "stroke-width": seat ? 6 : 2, "data-side": k, "data-seat": seat }));
   });
+  const changed = changedCells(board, before);
   for (const [x, y, name, stone, tile, rotation, links] of board.k) {
     const [cx, cy] = centre(x, y);
-    const g = svg("g", { class: "cell", "data-cell": name, "data-tile": tile || "", "data-rot": tile ? rotation : "" });
+    const g = svg("g", { class: changed.has(name) ? "cell last" : "cell", "data-cell": name, "data-tile": tile || "", "data-rot": tile ? rotation : "" });
     const points = [0, 1, 2, 3, 4, 5].map(i => corner(cx, cy, i, R - 1).join(",")).join(" ");
     g.append(svg("polygon", { points, fill: tile ? "#fffde7" : "#eceff1", stroke: "#90a4ae" }));
     if (tile) {
@@ -420,6 +447,7 @@ function drawHexBoard(board, picture) {
       g.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", fill: "#90a4ae" }, name));
     }
     if (stone) g.append(svg("circle", { cx, cy, r: R * 0.4, class: "stone seat" + stone }));
+    if (changed.has(name)) g.append(svg("polygon", { points, class: "last-mark" }));
     out.append(g);
   }
   return out;
@@ -428,7 +456,7 @@ function drawHexBoard(board, picture) {
 const boardDrawers = { square: drawSquareBoard, hex: drawHexBoard };
 
 // Card zones: one row per zone, grouped by seat (the table first), with the seat's values.
-function drawZones(picture, players) {
+function drawZones(picture, players, before) {
   const zones = picture.z, values = picture.v;
   if (!zones.length) return null;
   const CW = 30, CH = 40, W = 760, rows = [];
@@ -452,9 +480,10 @@ function drawZones(picture, players) {
     g.append(svg("text", { x: 14, y: y + CH / 2 + 4 }, name));
     let x = 110;
     const place = () => { if (x + CW > W) { x = 110; y += CH + 4; } const at = x; x += CW + 3; return at; };
+    const fresh = newCards(row.zone, before && before.z);
     cards.forEach((c, i) => {
       const at = place();
-      const card = svg("g", { class: "card", "data-card": c });
+      const card = svg("g", { class: fresh[i] ? "card last" : "card", "data-card": c });
       const frame = by.length ? { stroke: seatColour(by[i]), "stroke-width": 2 } : { stroke: "#555" };
       card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, ...frame }));
       card.append(svg("text", { x: at + CW / 2, y: y + CH / 2 + 4, "text-anchor": "middle" }, c));
@@ -475,14 +504,15 @@ function drawZones(picture, players) {
   return out;
 }
 
-function drawPicture(picture, players) {
+// `before`: the picture one action earlier in the same view, to show what the action changed.
+function drawPicture(picture, players, before) {
   const box = $("drawing");
   box.textContent = "";
-  for (const b of picture.b) {
+  picture.b.forEach((b, i) => {
     const draw = boardDrawers[b.h];
-    box.append(draw ? draw(b, picture) : el("p", { class: "warn" }, `no drawing for boards of shape ${b.h}`));
-  }
-  const table = drawZones(picture, players);
+    box.append(draw ? draw(b, picture, before && before.b[i]) : el("p", { class: "warn" }, `no drawing for boards of shape ${b.h}`));
+  });
+  const table = drawZones(picture, players, before);
   if (table) box.append(table);
   $("caption").textContent = picture.c;
   const values = $("values");
@@ -582,7 +612,7 @@ function showPly(ply) {
   ply = Math.max(0, Math.min(ply, view.frames.length - 1));
   view.ply = ply;
   const game = gameByNumber(view.game);
-  drawPicture(view.frames[ply], game.p);
+  drawPicture(view.frames[ply], game.p, view.frames[ply - 1]);
   $("slider").value = ply;
   $("ply-label").textContent = `ply ${ply} of ${view.frames.length - 1}`;
   for (const line of $("moves").children) line.classList.toggle("now", Number(line.dataset.ply) === ply);

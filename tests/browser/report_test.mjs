@@ -63,25 +63,42 @@ async function drawn(page) {
   return page.evaluate(() => {
     const cells = [...document.querySelectorAll("#drawing g.cell")].map(g => ({
       name: g.dataset.cell, stone: Number(g.dataset.stone || 0), tile: g.dataset.tile || "",
-      rot: g.dataset.tile ? Number(g.dataset.rot) : 0, links: g.dataset.links || "" }));
+      rot: g.dataset.tile ? Number(g.dataset.rot) : 0, links: g.dataset.links || "",
+      last: g.classList.contains("last") && g.querySelector(".last-mark") !== null }));
     const zones = [...document.querySelectorAll("#drawing g.zone")].map(g => ({
       name: g.dataset.zone, seat: Number(g.dataset.seat), hidden: Number(g.dataset.hidden),
-      cards: [...g.querySelectorAll("g.card[data-card]")].map(c => c.dataset.card) }));
+      cards: [...g.querySelectorAll("g.card[data-card]")].map(c => c.dataset.card),
+      last: [...g.querySelectorAll("g.card[data-card]")].map(c => c.classList.contains("last")) }));
     return { cells, zones, caption: document.getElementById("caption").textContent,
              ply: Number(document.getElementById("slider").value) };
   });
 }
 
-// The same shape from the engine's picture.
-function expected(picture) {
+// The same shape from the engine's picture. The last action is marked by what it changed since
+// `before`, the picture one action earlier: cells whose stone or tile differs, and face-up cards
+// a zone holds more of than it did.
+function expected(picture, before) {
   const cells = [];
-  for (const b of picture.b)
-    for (const [, , name, stone, tile, rot, links] of b.k)
+  picture.b.forEach((b, i) => {
+    const old = new Map(before ? before.b[i].k.map(k => [k[2], k]) : []);
+    for (const [, , name, stone, tile, rot, links] of b.k) {
+      const o = old.get(name);
+      const last = o !== undefined && (o[3] !== stone || (o[4] || "") !== (tile || "") || (o[5] || 0) !== (rot || 0));
       cells.push({ name, stone, tile: tile || "", rot: tile ? rot : 0,
-                   links: tile ? links.map(([a, b2, s]) => `${a}-${b2}:${s}`).join(" ") : "" });
+                   links: tile ? links.map(([a, b2, s]) => `${a}-${b2}:${s}`).join(" ") : "", last });
+    }
+  });
   // The page groups zones by seat, the table first (a stable sort keeps each seat's order).
-  const zones = picture.z.map(([name, seat, cards, , hidden]) => ({ name, seat, hidden, cards }))
-    .sort((a, b) => a.seat - b.seat);
+  const zones = picture.z.map(([name, seat, cards, , hidden]) => {
+    const was = before && before.z.find(z => z[0] === name && z[1] === seat);
+    const left = was ? [...was[2]] : [];
+    const last = cards.map(c => {
+      const at = left.indexOf(c);
+      if (at >= 0) left.splice(at, 1);
+      return before !== undefined && at < 0;
+    });
+    return { name, seat, hidden, cards, last };
+  }).sort((a, b) => a.seat - b.seat);
   return { cells, zones, caption: picture.c };
 }
 
@@ -89,7 +106,7 @@ async function compareAt(page, dump, game, ply, seat, label) {
   await page.evaluate(h => { location.hash = h; }, `#game=${game}&ply=${ply}${seat ? "&seat=" + seat : ""}`);
   await page.waitForFunction(p => Number(document.getElementById("slider").value) === p, ply);
   const got = await drawn(page);
-  const want = expected(dump.f[seat][ply]);
+  const want = expected(dump.f[seat][ply], dump.f[seat][ply - 1]);
   const same = JSON.stringify([got.cells, got.zones, got.caption]) === JSON.stringify([want.cells, want.zones, want.caption]);
   check(same, `${label}: game ${game} ply ${ply} seat ${seat}: the page draws\n${JSON.stringify(got).slice(0, 600)}\n` +
               `but the engine's picture is\n${JSON.stringify(want).slice(0, 600)}`);
@@ -189,6 +206,30 @@ async function checkMissingGame(page, dump, c) {
   await compareAt(page, dump, 1, 0, 0, c.name + " after #game=999");
 }
 
+// The last action is highlighted: a Clump swap marks both its cells, a Flume placement its
+// stone, a Flows placement its tile, and the card played is marked on the pile or trick.
+async function checkLastMove(page, dump, c) {
+  const frames = dump.f[0], board = frames[0].b[0];
+  const game = c.name.replace(/-\d$/, "");  // "flows-3" -> "flows"
+  let ply = -1, want = 0;
+  if (game === "clump" || game === "flume") [ply, want] = [Math.max(1, Math.floor(frames.length / 2)), game === "clump" ? 2 : 1];
+  else if (board && board.h === "hex") {
+    const tiles = p => p.b[0].k.filter(k => k[4]).length;
+    [ply, want] = [frames.findIndex((p, i) => i > 0 && tiles(p) > tiles(frames[i - 1])), 1];
+  }
+  if (ply > 0 && ply < frames.length) {
+    const got = await compareAt(page, dump, 1, ply, 0, c.name + " last move");
+    const marked = got.cells.filter(k => k.last);
+    check(marked.length === want, `${c.name}: ply ${ply} marks ${marked.length} cells, not ${want}: ${marked.map(k => k.name).join(" ")}`);
+  }
+  const played = frames.findIndex(p => p.z.some(z => z[3].length > 0));
+  if (played > 0) {
+    const got = await compareAt(page, dump, 1, played, 0, c.name + " last card");
+    const zone = got.zones.find(z => frames[played].z.some(w => w[0] === z.name && w[1] === z.seat && w[3].length > 0));
+    check(zone && zone.last[zone.last.length - 1], `${c.name}: ply ${played}: the card played is not marked: ${JSON.stringify(zone)}`);
+  }
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -229,6 +270,7 @@ async function checkReport(browser, c, dir) {
   const shown = await page.locator("#drawing g.cell, #drawing g.zone").count();
   check(shown > 0, `${c.name}: ply 0 draws an empty panel`);
   await checkCardFrames(page, dump, c);
+  await checkLastMove(page, dump, c);
   await checkFlowColours(page, dump, c);
   await checkTileLabels(page, c);
   await checkWalls(page, dump, c);
