@@ -4,7 +4,8 @@
 //    "b": [{"h": "square"|"hex", "w": width, "t": height, "e": [edge seats],
 //           "k": [[x, y, name, stone] or [x, y, name, stone, tile, rotation, [[a, b, seat]...]]],
 //           "r": true when the board has walls (only then)}],
-//    "z": [[name, seat, [cards], [played_by], hidden]],
+//    "z": [[name, seat, [cards], [played_by], hidden] plus, when the cards have faces,
+//           [[rank, suit "S"|"H"|"D"|"C"|"", note, special 0|1]...]],
 //    "v": [[key, value, seat]]}
 #pragma once
 

@@ -67,7 +67,7 @@ Picture FlowsState::picture(int seat) const {
   b.edge_seats.assign(st.seat_on_side.begin(), st.seat_on_side.end());
   p.boards.push_back(std::move(b));
   if (drawn_ >= 0) {
-    PictureZone z{"drawn", mover(), {}, {}, 0};
+    PictureZone z{"drawn", mover(), {}, {}, 0, {}};  // a tile: no card faces
     if (seat == 0 || seat == mover())
       z.cards.push_back("T" + std::to_string(drawn_));
     else

@@ -455,11 +455,42 @@ function drawHexBoard(board, picture, before) {
 
 const boardDrawers = { square: drawSquareBoard, hex: drawHexBoard };
 
+// The four suits of the French deck (picture.h): symbol and colour.
+const SUITS = { S: ["\u2660", "#212121"], H: ["\u2665", "#d32f2f"], D: ["\u2666", "#d32f2f"], C: ["\u2663", "#212121"] };
+
+// Text squeezed into `width` when it would not fit (about 0.6 em a character).
+function fitted(attrs, text, size, width) {
+  const style = `font-size: ${size}px`;
+  return text.length * size * 0.6 > width ? { ...attrs, style, textLength: width, lengthAdjust: "spacingAndGlyphs" } : { ...attrs, style };
+}
+
+// The inside of a face-up card at (x, y), CW by CH. With a face (picture.h): a suited card has
+// its rank in the corner and its suit's symbol in the middle, hearts and diamonds red; a card
+// without a suit has its rank in the middle; the note goes at the foot, and the game's special
+// cards are written in purple. Without a face: the notation.
+function cardFace(x, y, CW, CH, text, face) {
+  const mid = x + CW / 2;
+  if (!face) return [svg("text", fitted({ x: mid, y: y + CH / 2 + 4, "text-anchor": "middle" }, text, 11, CW - 4), text)];
+  const [rank, suit, note, special] = face;
+  const [symbol, colour] = SUITS[suit] || ["", special ? "#6a1b9a" : "#212121"];
+  const parts = [];
+  if (symbol) {
+    parts.push(svg("text", fitted({ x: x + 3, y: y + 12, fill: colour, "font-weight": "bold", class: "rank" }, rank, 11, CW - 6), rank));
+    parts.push(svg("text", { x: mid, y: y + CH / 2 + 9, fill: colour, "text-anchor": "middle", class: "suit", style: "font-size: 22px" }, symbol));
+  } else {
+    const size = rank.length <= 2 ? 17 : 10;
+    parts.push(svg("text", fitted({ x: mid, y: y + CH / 2 + size / 3, fill: colour, "font-weight": "bold", "text-anchor": "middle", class: "rank" },
+                                  rank, size, CW - 4), rank));
+  }
+  if (note) parts.push(svg("text", fitted({ x: mid, y: y + CH - 4, fill: colour, "text-anchor": "middle", class: "note" }, note, 8, CW - 4), note));
+  return parts;
+}
+
 // Card zones: one row per zone, grouped by seat (the table first), with the seat's values.
 function drawZones(picture, players, before) {
   const zones = picture.z, values = picture.v;
   if (!zones.length) return null;
-  const CW = 30, CH = 40, W = 760, rows = [];
+  const CW = 34, CH = 46, W = 800, rows = [];
   for (let seat = 0; seat <= picture.n; seat++) {
     const mine = zones.filter(z => z[1] === seat);
     const facts = values.filter(v => v[2] === seat && seat > 0).map(v => `${v[0]} ${v[1]}`).join(", ");
@@ -475,7 +506,7 @@ function drawZones(picture, players, before) {
       y += 20;
       continue;
     }
-    const [name, seat, cards, by, hidden] = row.zone;
+    const [name, seat, cards, by, hidden, faces] = row.zone;
     const g = svg("g", { class: "zone", "data-zone": name, "data-seat": seat, "data-hidden": hidden, "data-count": cards.length });
     g.append(svg("text", { x: 14, y: y + CH / 2 + 4 }, name));
     let x = 110;
@@ -483,10 +514,10 @@ function drawZones(picture, players, before) {
     const fresh = newCards(row.zone, before && before.z);
     cards.forEach((c, i) => {
       const at = place();
-      const card = svg("g", { class: fresh[i] ? "card last" : "card", "data-card": c });
+      const face = faces && faces[i];
+      const card = svg("g", { class: ["card", fresh[i] && "last", face && face[3] && "special"].filter(Boolean).join(" "), "data-card": c });
       const frame = by.length ? { stroke: seatColour(by[i]), "stroke-width": 2 } : { stroke: "#555" };
-      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, ...frame }));
-      card.append(svg("text", { x: at + CW / 2, y: y + CH / 2 + 4, "text-anchor": "middle" }, c));
+      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, ...frame }), ...cardFace(at, y, CW, CH, c, face));
       g.append(card);
     });
     for (let i = 0; i < Math.min(hidden, 12); i++) {

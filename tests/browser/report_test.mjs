@@ -65,10 +65,20 @@ async function drawn(page) {
       name: g.dataset.cell, stone: Number(g.dataset.stone || 0), tile: g.dataset.tile || "",
       rot: g.dataset.tile ? Number(g.dataset.rot) : 0, links: g.dataset.links || "",
       last: g.classList.contains("last") && g.querySelector(".last-mark") !== null }));
+    // A card's face as drawn: rank, suit symbol, whether written in red, note, special tint.
+    const face = c => {
+      const rank = c.querySelector(".rank");
+      if (!rank) return null;
+      const [r, g] = getComputedStyle(rank).fill.match(/\d+/g).map(Number);
+      const text = sel => (c.querySelector(sel) || { textContent: "" }).textContent;
+      return { rank: rank.textContent, suit: text(".suit"), red: r > 150 && g < 100, note: text(".note"),
+               special: c.classList.contains("special") };
+    };
     const zones = [...document.querySelectorAll("#drawing g.zone")].map(g => ({
       name: g.dataset.zone, seat: Number(g.dataset.seat), hidden: Number(g.dataset.hidden),
       cards: [...g.querySelectorAll("g.card[data-card]")].map(c => c.dataset.card),
-      last: [...g.querySelectorAll("g.card[data-card]")].map(c => c.classList.contains("last")) }));
+      last: [...g.querySelectorAll("g.card[data-card]")].map(c => c.classList.contains("last")),
+      faces: [...g.querySelectorAll("g.card[data-card]")].map(face) }));
     return { cells, zones, caption: document.getElementById("caption").textContent,
              ply: Number(document.getElementById("slider").value) };
   });
@@ -89,7 +99,9 @@ function expected(picture, before) {
     }
   });
   // The page groups zones by seat, the table first (a stable sort keeps each seat's order).
-  const zones = picture.z.map(([name, seat, cards, , hidden]) => {
+  // Card faces (picture.h): suits drawn as symbols, hearts and diamonds in red.
+  const SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663", "": "" };
+  const zones = picture.z.map(([name, seat, cards, , hidden, faces]) => {
     const was = before && before.z.find(z => z[0] === name && z[1] === seat);
     const left = was ? [...was[2]] : [];
     const last = cards.map(c => {
@@ -97,7 +109,9 @@ function expected(picture, before) {
       if (at >= 0) left.splice(at, 1);
       return before !== undefined && at < 0;
     });
-    return { name, seat, hidden, cards, last };
+    const drawnFaces = cards.map((_, i) => faces ? { rank: faces[i][0], suit: SYMBOLS[faces[i][1]],
+      red: faces[i][1] === "H" || faces[i][1] === "D", note: faces[i][2], special: faces[i][3] === 1 } : null);
+    return { name, seat, hidden, cards, last, faces: drawnFaces };
   }).sort((a, b) => a.seat - b.seat);
   return { cells, zones, caption: picture.c };
 }

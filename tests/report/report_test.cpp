@@ -78,6 +78,30 @@ TEST_CASE("report: a board's walls are in its JSON only when it has them", "[rep
   CHECK_FALSE(clump.at("b").at(0).as_object().contains("r"));
 }
 
+TEST_CASE("report: card faces follow their zone's cards in the JSON", "[report]") {
+  const json::value deck = report::picture_to_json(make_game("flume-cards")->new_initial_state()->picture(0));
+  for (const json::value& zone : deck.at("z").as_array()) {
+    if (zone.at(0) != json::value("stock")) continue;
+    const json::array& cards = zone.at(2).as_array();
+    REQUIRE(zone.as_array().size() == 6);
+    const json::array& faces = zone.at(5).as_array();
+    REQUIRE(faces.size() == cards.size());
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+      if (cards[i] == json::value("TD")) CHECK(faces[i] == json::parse(R"(["10","D","",0])"));
+      if (cards[i] == json::value("HJ")) CHECK(faces[i] == json::parse(R"(["Joker","","high",1])"));
+    }
+  }
+  // A Flows tile is no card: its zone has no faces.
+  auto flows = make_game("flows");
+  auto state = flows->new_initial_state();
+  std::vector<Move> scratch;
+  Rng rng(3);
+  state->apply(random_action(*state, rng, scratch));  // chance draws a tile
+  const json::value drawn = report::picture_to_json(state->picture(0));
+  REQUIRE(drawn.at("z").as_array().size() == 1);
+  CHECK(drawn.at("z").at(0).as_array().size() == 5);
+}
+
 TEST_CASE("report: replays reproduce the engine's picture of every ply and view", "[report]") {
   for (const GameEntry* g : all_games()) {
     // Three seats where the game allows them: views of several hidden hands.
