@@ -220,17 +220,15 @@ async function checkMissingGame(page, dump, c) {
   await compareAt(page, dump, 1, 0, 0, c.name + " after #game=999");
 }
 
-// The last action is highlighted: a Clump swap marks both its cells, a Flume placement its
-// stone, a Flows placement its tile, and the card played is marked on the pile or trick.
+// The last action is highlighted: a swap marks both its cells (on a board full from the start,
+// where actions can only swap), a placement its stone or tile (the first one of the game), and
+// the first card played is marked on the pile or trick.
 async function checkLastMove(page, dump, c) {
   const frames = dump.f[0], board = frames[0].b[0];
-  const game = c.name.replace(/-\d$/, "");  // "flows-3" -> "flows"
+  const pieces = p => p.b[0].k.filter(k => k[3] || k[4]).length;
   let ply = -1, want = 0;
-  if (game === "clump" || game === "flume") [ply, want] = [Math.max(1, Math.floor(frames.length / 2)), game === "clump" ? 2 : 1];
-  else if (board && board.h === "hex") {
-    const tiles = p => p.b[0].k.filter(k => k[4]).length;
-    [ply, want] = [frames.findIndex((p, i) => i > 0 && tiles(p) > tiles(frames[i - 1])), 1];
-  }
+  if (board && pieces(frames[0]) === board.k.length) [ply, want] = [Math.max(1, Math.floor(frames.length / 2)), 2];
+  else if (board) [ply, want] = [frames.findIndex((p, i) => i > 0 && pieces(p) > pieces(frames[i - 1])), 1];
   if (ply > 0 && ply < frames.length) {
     const got = await compareAt(page, dump, 1, ply, 0, c.name + " last move");
     const marked = got.cells.filter(k => k.last);
