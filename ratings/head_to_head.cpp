@@ -143,6 +143,16 @@ std::optional<HeadToHead> head_to_head(const std::vector<RatedGame>& games,
   return tally.summary(sprt);
 }
 
+std::string elo_interval_text(const EloEstimate& e, int decimals) {
+  auto number = [decimals](double v) {
+    // + 0.0 turns the -0 of an even score into 0.
+    return std::isinf(v) ? std::string(v > 0 ? "+\u221e" : "\u2212\u221e") : fmt(v + 0.0, decimals);
+  };
+  if (std::isinf(e.elo)) return number(e.elo) + (e.elo > 0 ? " (every game won)" : " (every game lost)");
+  if (std::isfinite(e.lower) && std::isfinite(e.upper)) return number(e.elo) + " \u00b1 " + number(e.error);
+  return number(e.elo) + " (95%: " + number(e.lower) + " to " + number(e.upper) + ")";
+}
+
 std::string render_head_to_head_text(const HeadToHead& h) {
   std::ostringstream out;
   const int n = h.wins + h.draws + h.losses;

@@ -71,6 +71,11 @@ class HeadToHeadTally {
 std::optional<HeadToHead> head_to_head(const std::vector<RatedGame>& games,
                                        const std::optional<SprtParams>& sprt = std::nullopt);
 
+// An Elo difference and its 95% interval for people, with `decimals` decimals: "240.8 ± 30.1";
+// "240.8 (95%: 120.3 to +∞)" when the interval reaches a score of 0 or 1, so a bound is
+// infinite; "+∞ (every game won)" or "−∞ (every game lost)" when the score is 1 or 0.
+std::string elo_interval_text(const EloEstimate& e, int decimals);
+
 std::string render_head_to_head_text(const HeadToHead& h);
 boost::json::value head_to_head_to_json(const HeadToHead& h);
 

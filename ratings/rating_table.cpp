@@ -27,15 +27,6 @@ std::string pad_right(const std::string& s, std::size_t w) {
   return s.size() >= w ? s : s + std::string(w - s.size(), ' ');
 }
 
-// "~" marks a rating held finite by the prior; "+" / "-" after it: won / lost every game.
-std::string elo_cell(const RatedBot& b) {
-  std::string s = fixed(b.elo, 1);
-  if (b.prior) s = "~" + s;
-  if (b.edge > 0) s += "+";
-  if (b.edge < 0) s += "-";
-  return s;
-}
-
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
@@ -49,6 +40,20 @@ boost::json::value number_or_null(double v) {
 }
 
 }  // namespace
+
+std::string rating_elo_text(const RatedBot& b, int decimals) {
+  std::string s = fixed(b.elo, decimals);
+  if (b.prior) s = "~" + s;
+  if (b.edge > 0) s += "+";
+  if (b.edge < 0) s += "-";
+  return s;
+}
+
+std::string rating_marks_legend(const RatingTable& t) {
+  for (const auto& b : t.bots)
+    if (b.prior) return "~ held finite by the prior (see warnings); + won every game, - lost every game";
+  return "";
+}
 
 std::string render_ratings_text(const RatingTable& t) {
   std::ostringstream out;
@@ -75,7 +80,7 @@ std::string render_ratings_text(const RatingTable& t) {
   for (std::size_t k = 0; k < t.bots.size(); ++k) {
     const RatedBot& b = t.bots[k];
     out << pad_left(std::to_string(k + 1), 4) << "  " << pad_right(b.name, name_w) << "  "
-        << pad_left(elo_cell(b), 9) << "  " << pad_left(fixed(b.error, 1), 7);
+        << pad_left(rating_elo_text(b, 1), 9) << "  " << pad_left(fixed(b.error, 1), 7);
     if (t.bootstrap > 0) out << "  " << pad_left(fixed(b.bootstrap_error, 1), 7);
     out << "  " << pad_left(std::to_string(b.games), 7) << "  " << pad_left(percent(b.score), 6) << "  "
         << pad_left(percent(b.draws), 6);
@@ -84,9 +89,7 @@ std::string render_ratings_text(const RatingTable& t) {
     if (parts) out << "  " << b.component;
     out << "\n";
   }
-  bool flagged = false;
-  for (const auto& b : t.bots) flagged = flagged || b.prior;
-  if (flagged) out << "~ held finite by the prior (see warnings); + won every game, - lost every game\n";
+  if (const std::string legend = rating_marks_legend(t); !legend.empty()) out << legend << "\n";
   out << "LOS: likelihood that the bot is stronger than the next one down\n";
   for (const auto& w : t.warnings) out << "warning: " << w << "\n";
   return out.str();

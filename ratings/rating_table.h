@@ -8,6 +8,12 @@
 
 namespace arena {
 
+// A bot's Elo as the tables print it, with `decimals` decimals: "~" before it when the small
+// prior holds it finite, "+" / "-" after it when the bot won / lost every game.
+std::string rating_elo_text(const RatedBot& bot, int decimals);
+// The line that explains those marks, or "" when no bot is marked.
+std::string rating_marks_legend(const RatingTable& table);
+
 // Aligned table, then the warnings ("warning: ..."). LOS is over the next bot down.
 std::string render_ratings_text(const RatingTable& table);
 // The likelihood-of-superiority matrix as text: row bot stronger than column bot, in %.

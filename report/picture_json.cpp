@@ -30,22 +30,37 @@ json::array string_array(const std::vector<std::string>& items) {
   return out;
 }
 
+// [rank, suit letter ("S", "H", "D", "C" or ""), note, special 0/1] per card.
+json::array card_faces(const std::vector<PictureCard>& faces) {
+  static constexpr const char* kSuits[] = {"", "S", "H", "D", "C"};
+  json::array out;
+  for (const PictureCard& f : faces)
+    out.push_back(json::array{json::value(f.rank), kSuits[static_cast<int>(f.suit)], json::value(f.note),
+                              f.special ? 1 : 0});
+  return out;
+}
+
 }  // namespace
 
 json::value picture_to_json(const Picture& p) {
   json::array boards;
   for (const PictureBoard& b : p.boards) {
     json::array edges(b.edge_seats.begin(), b.edge_seats.end());
-    boards.push_back(json::object{{"h", b.shape == PictureBoard::Shape::kHex ? "hex" : "square"},
-                                  {"w", b.width},
-                                  {"t", b.height},
-                                  {"e", std::move(edges)},
-                                  {"k", board_cells(b)}});
+    json::object board{{"h", b.shape == PictureBoard::Shape::kHex ? "hex" : "square"},
+                       {"w", b.width},
+                       {"t", b.height},
+                       {"e", std::move(edges)},
+                       {"k", board_cells(b)}};
+    if (b.walls) board["r"] = true;
+    boards.push_back(std::move(board));
   }
   json::array zones;
-  for (const PictureZone& z : p.zones)
-    zones.push_back(json::array{json::value(z.name), z.seat, string_array(z.cards),
-                                json::array(z.played_by.begin(), z.played_by.end()), z.hidden});
+  for (const PictureZone& z : p.zones) {
+    json::array zone{json::value(z.name), z.seat, string_array(z.cards),
+                     json::array(z.played_by.begin(), z.played_by.end()), z.hidden};
+    if (!z.faces.empty()) zone.push_back(card_faces(z.faces));
+    zones.push_back(std::move(zone));
+  }
   json::array values;
   for (const PictureValue& v : p.values)
     values.push_back(json::array{json::value(v.key), json::value(v.value), v.seat});

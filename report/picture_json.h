@@ -2,8 +2,10 @@
 // `arena report --dump-picture` prints. Short keys keep a 10,000-game report small:
 //   {"s": seat, "n": players, "m": to_move, "c": caption,
 //    "b": [{"h": "square"|"hex", "w": width, "t": height, "e": [edge seats],
-//           "k": [[x, y, name, stone] or [x, y, name, stone, tile, rotation, [[a, b, seat]...]]]}],
-//    "z": [[name, seat, [cards], [played_by], hidden]],
+//           "k": [[x, y, name, stone] or [x, y, name, stone, tile, rotation, [[a, b, seat]...]]],
+//           "r": true when the board has walls (only then)}],
+//    "z": [[name, seat, [cards], [played_by], hidden] plus, when the cards have faces,
+//           [[rank, suit "S"|"H"|"D"|"C"|"", note, special 0|1]...]],
 //    "v": [[key, value, seat]]}
 #pragma once
 

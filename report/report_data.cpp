@@ -7,6 +7,7 @@
 
 #include "engine/core/registry.h"
 #include "ratings/head_to_head.h"
+#include "ratings/rating_table.h"
 #include "ratings/ratings.h"
 #include "records/json_text.h"
 #include "records/termination.h"
@@ -44,6 +45,7 @@ json::object ratings_json(const std::vector<GameRecord>& records) {
     for (const RatedBot& b : t.bots)
       bots.push_back(json::object{{"name", b.name},
                                   {"elo", b.elo},
+                                  {"elo_text", rating_elo_text(b, 0)},
                                   {"error", b.error},
                                   {"games", b.games},
                                   {"score", b.score},
@@ -55,10 +57,17 @@ json::object ratings_json(const std::vector<GameRecord>& records) {
     json::array warnings;
     for (const std::string& w : t.warnings) warnings.push_back(json::value(w));
     out["warnings"] = std::move(warnings);
+    out["marks"] = rating_marks_legend(t);
   } catch (const UserError& e) {
     out["error"] = e.what();
   }
-  if (auto h = head_to_head(rated)) out["h2h"] = head_to_head_to_json(*h);
+  if (auto h = head_to_head(rated)) {
+    // With each Elo line's text: an infinite bound is null in JSON, "∞" in the text.
+    json::object h2h = head_to_head_to_json(*h).as_object();
+    h2h["trinomial"].as_object()["text"] = elo_interval_text(h->trinomial, 1);
+    if (h->paired) h2h["pentanomial"].as_object()["text"] = elo_interval_text(*h->paired, 1);
+    out["h2h"] = std::move(h2h);
+  }
   return out;
 }
 

@@ -40,7 +40,23 @@ struct PictureBoard {
   // none. Square boards: the seat joining the bottom and top edges ([0]) and the left and
   // right edges ([1]).
   std::vector<int> edge_seats;
+  // Square boards: a ring of neutral stones one cell wide around the cells, counted as occupied
+  // by the rules (Flume's border walls).
+  bool walls = false;
   bool operator==(const PictureBoard&) const = default;
+};
+
+// How a face-up card looks: its rank or value, the suit of the French deck it belongs to (drawn
+// as a symbol, hearts and diamonds red), a short note ("skip", "high", "=9": a Flush card
+// standing for a 9) and whether it is one of the game's own special cards (jokers, Flush, Skip
+// and Bonus cards), which viewers draw apart from the plain ones.
+struct PictureCard {
+  enum class Suit { kNone, kSpades, kHearts, kDiamonds, kClubs };
+  std::string rank;  // "10", "Q", "A", "Joker", "Flush"
+  Suit suit = Suit::kNone;
+  std::string note;
+  bool special = false;
+  bool operator==(const PictureCard&) const = default;
 };
 
 // A place where cards lie: a hand, the pile, a trick, face-up bases, blinds, the stock.
@@ -50,6 +66,9 @@ struct PictureZone {
   std::vector<std::string> cards;  // face-up cards in notation, in order
   std::vector<int> played_by;      // for tricks and piles: the seat of each card (or empty)
   int hidden = 0;                  // face-down cards this viewer may only count
+  // The face of each card in `cards`, or empty: viewers then show the notation as it is (a
+  // Flows tile is no card).
+  std::vector<PictureCard> faces;
   bool operator==(const PictureZone&) const = default;
 };
 

@@ -1,6 +1,8 @@
 // Flows' picture: the hex board with every placed tile, its rotation and the seat whose flow
 // runs along each of its paths; the drawn tile is shown to its drawer (and the full table)
 // only, the others see that a tile is in hand.
+#include <algorithm>
+
 #include "engine/core/picture.h"
 #include "engine/flows/flows_state.h"
 
@@ -25,6 +27,14 @@ int flow_seat(const Board& board, const Seating& seating, int cell, int side) {
   return 0;
 }
 
+// The seat of the whole flow through (cell, a-b), the same from every tile along it: the seat
+// whose border one end reaches, the lower seat when the ends reach two seats' borders, 0 when
+// neither does.
+int path_seat(const Board& board, const Seating& seating, int cell, int a, int b) {
+  const int one = flow_seat(board, seating, cell, a), other = flow_seat(board, seating, cell, b);
+  return one == 0 || other == 0 ? std::max(one, other) : std::min(one, other);
+}
+
 PictureCell tile_cell(const Board& board, const Seating& seating, int cell) {
   const Geometry& g = geometry();
   PictureCell c;
@@ -39,9 +49,7 @@ PictureCell tile_cell(const Board& board, const Seating& seating, int cell) {
   const Mates& mates = pairing_mates(board.pairing[cell]);
   for (int a = 0; a < kHexSides; ++a) {
     if (mates[a] < a) continue;
-    int seat = flow_seat(board, seating, cell, a);
-    if (seat == 0) seat = flow_seat(board, seating, cell, mates[a]);
-    c.links.push_back({a, mates[a], seat});
+    c.links.push_back({a, mates[a], path_seat(board, seating, cell, a, mates[a])});
   }
   return c;
 }
@@ -59,7 +67,7 @@ Picture FlowsState::picture(int seat) const {
   b.edge_seats.assign(st.seat_on_side.begin(), st.seat_on_side.end());
   p.boards.push_back(std::move(b));
   if (drawn_ >= 0) {
-    PictureZone z{"drawn", mover(), {}, {}, 0};
+    PictureZone z{"drawn", mover(), {}, {}, 0, {}};  // a tile: no card faces
     if (seat == 0 || seat == mover())
       z.cards.push_back("T" + std::to_string(drawn_));
     else

@@ -1,5 +1,5 @@
-// Flume's picture: the square board with its stones, the same for every seat since nothing
-// is hidden.
+// Flume's picture: the square board with its stones inside its ring of border stones (walls),
+// the same for every seat since nothing is hidden.
 #include "engine/core/picture.h"
 #include "engine/flume/flume_state.h"
 #include "engine/grid/square_coords.h"
@@ -11,6 +11,7 @@ Picture FlumeState::picture(int seat) const {
   PictureBoard b;
   b.shape = PictureBoard::Shape::kSquare;
   b.width = b.height = n_;
+  b.walls = true;  // the ring of neutral border stones, which count as occupied
   for (int cell = 0; cell < n_ * n_; ++cell) {
     PictureCell c;
     c.x = cell % n_;

@@ -17,13 +17,27 @@ std::vector<std::string> card_list(CardMask m) {
   return out;
 }
 
+// A card as a viewer draws it: rank and printed suit; the jokers are the special cards.
+PictureCard face(Card c) {
+  if (is_joker(c)) return {"Joker", PictureCard::Suit::kNone, c == kHighJoker ? "high" : "low", true};
+  static constexpr const char* kRanks[kRanksPerSuit] = {"2",  "5", "6", "7", "8", "9",
+                                                        "10", "J", "Q", "K", "A"};
+  static constexpr PictureCard::Suit kSuits[kSuits] = {
+      PictureCard::Suit::kClubs, PictureCard::Suit::kDiamonds, PictureCard::Suit::kHearts,
+      PictureCard::Suit::kSpades};
+  return {kRanks[rank_index(c)], kSuits[printed_suit(c)], "", false};
+}
+
 // The cards `viewer` may see of a mask owned by `owner` (1-based): all or a count.
 PictureZone zone(const char* name, int owner, CardMask m, bool visible) {
-  PictureZone z{name, owner, {}, {}, 0};
-  if (visible)
+  PictureZone z{name, owner, {}, {}, 0, {}};
+  if (visible) {
     z.cards = card_list(m);
-  else
+    for (Card c = 0; c < kDeckSize; ++c)
+      if (m & bit(c)) z.faces.push_back(face(c));
+  } else {
     z.hidden = std::popcount(m);
+  }
   return z;
 }
 
@@ -32,13 +46,12 @@ PictureZone zone(const char* name, int owner, CardMask m, bool visible) {
 Picture FlumeCardsState::picture(int seat) const {
   Picture p = picture_frame(*this, seat);
   p.caption = phase_name() + (p.to_move ? ", seat " + std::to_string(p.to_move) + " to act" : "");
+  // Before the first deal every hand is empty and the whole deck is the stock.
   const bool dealt = phase_ != Phase::kChooseDealer;
   for (int s = 0; s < players_; ++s) {
     const bool mine = seat == 0 || seat == s + 1;
-    if (dealt) {
-      p.zones.push_back(zone("hand", s + 1, hands_[s], mine));
-      if (discard_count_[s] > 0) p.zones.push_back(zone("discards", s + 1, discarded_[s], mine));
-    }
+    p.zones.push_back(zone("hand", s + 1, dealt ? hands_[s] : 0, mine));
+    if (dealt && discard_count_[s] > 0) p.zones.push_back(zone("discards", s + 1, discarded_[s], mine));
     p.values.push_back({"score", std::to_string(scores_[s]), s + 1});
     if (dealt) {
       p.values.push_back({"bid",
@@ -49,13 +62,14 @@ Picture FlumeCardsState::picture(int seat) const {
       if (s == dealer_) p.values.push_back({"dealer", "yes", s + 1});
     }
   }
-  if (dealt) p.zones.push_back(zone("stock", 0, stock_, seat == 0));
+  p.zones.push_back(zone("stock", 0, dealt ? stock_ : kFullDeck, seat == 0));
   if (tricks_done_ > 0 || phase_ == Phase::kPlay) {
     const int shown = tricks_done_ < kTricks && phase_ == Phase::kPlay ? tricks_done_ : tricks_done_ - 1;
     const Trick& t = tricks_[shown];
-    PictureZone trick{"trick", 0, {}, {}, 0};
+    PictureZone trick{"trick", 0, {}, {}, 0, {}};
     for (int k = 0; k < t.count; ++k) {
       trick.cards.push_back(card_name(t.cards[k]));
+      trick.faces.push_back(face(t.cards[k]));
       trick.played_by.push_back((t.leader + k) % players_ + 1);
     }
     p.zones.push_back(std::move(trick));

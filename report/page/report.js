@@ -84,7 +84,8 @@ function drawRatings() {
     "<th>score</th><th>LOS next</th><th class=name>interval</th>";
   r.bots.forEach((b, i) => {
     const tr = el("tr", { "data-bot": b.name });
-    const cells = [i + 1, b.name, fmt(b.elo, 0), fmt(b.error, 0), b.games, fmt(100 * b.score, 1) + "%",
+    // The Elo as `arena ratings` prints it: "~" held finite by the prior, "+"/"-" won/lost all.
+    const cells = [i + 1, b.name, b.elo_text, fmt(b.error, 0), b.games, fmt(100 * b.score, 1) + "%",
                    Number.isFinite(b.los) ? fmt(100 * b.los, 1) + "%" : "–"];
     cells.forEach((c, j) => tr.append(el("td", j === 1 ? { class: "name" } : {}, String(c))));
     const bar = svg("svg", { width: W, height: 16 });
@@ -100,6 +101,7 @@ function drawRatings() {
   });
   box.append(table);
   box.append(el("p", { class: "note" }, r.model + " model, " + DATA.games.length + " games; bars: 95% intervals."));
+  if (r.marks) box.append(el("p", { class: "note", id: "ratings-marks" }, r.marks));
   for (const w of r.warnings || []) box.append(el("p", { class: "warn" }, w));
 }
 
@@ -108,14 +110,14 @@ function drawHeadToHead() {
   if (!h) return;
   const box = $("h2h");
   box.append(el("h2", {}, "Head to head: " + h.first + " vs " + h.second));
-  const t = h.trinomial || {};
+  const t = h.trinomial;  // each Elo with its interval as text (ratings/head_to_head.h)
   const lines = [
     `W/L/D ${h.wins}/${h.losses}/${h.draws} (first bot's view), draw ratio ${fmt(100 * h.draw_ratio, 1)}%`,
-    `Elo ${fmt(t.elo, 1)} ± ${fmt(t.error, 1)}, LOS ${fmt(100 * t.los, 1)}%`,
+    `Elo ${t.text}, LOS ${fmt(100 * t.los, 1)}%`,
   ];
   lines.push(`pentanomial [0, ½, 1, 1½, 2]: [${(h.pentanomial_counts || []).join(", ")}] over ${h.pairs} pairs` +
              ` (${h.unpaired} games unpaired)`);
-  if (h.pentanomial) lines.push(`paired Elo ${fmt(h.pentanomial.elo, 1)} ± ${fmt(h.pentanomial.error, 1)}, LOS ${fmt(100 * h.pentanomial.los, 1)}%`);
+  if (h.pentanomial) lines.push(`paired Elo ${h.pentanomial.text}, LOS ${fmt(100 * h.pentanomial.los, 1)}%`);
   const ul = el("ul", { id: "h2h-lines" });
   for (const l of lines) ul.append(el("li", {}, l));
   box.append(ul);
@@ -195,15 +197,19 @@ function drawFaults() {
   box.append(table);
 }
 
+// Bars with their names below and values above. Each bar's slot is as wide as its longest label
+// needs (about 7 px a character at 11 px), so labels never run into each other, and a margin
+// above the tallest bar holds its value.
 function barChart(bars, maxValue, label) {
-  const W = 40 + bars.length * 34, H = 150;
-  const chart = svg("svg", { width: W, height: H + 30 });
+  const chars = Math.max(3, ...bars.map(b => Math.max(b.name.length, label(b.value).length)));
+  const slot = Math.max(34, chars * 7 + 8), TOP = 18, H = 150, W = 20 + bars.length * slot;
+  const chart = svg("svg", { width: W, height: TOP + H + 24, class: "chart" });
   bars.forEach((b, i) => {
-    const h = maxValue ? b.value / maxValue * H : 0;
+    const h = maxValue ? b.value / maxValue * H : 0, mid = 10 + i * slot + slot / 2;
     const g = svg("g", { "data-bar": b.name, "data-value": b.value });
-    g.append(svg("rect", { x: 30 + i * 34, y: H - h + 5, width: 26, height: h, fill: b.colour || "#64b5f6" }));
-    g.append(svg("text", { x: 43 + i * 34, y: H + 20, "text-anchor": "middle" }, b.name));
-    g.append(svg("text", { x: 43 + i * 34, y: H - h, "text-anchor": "middle" }, label(b.value)));
+    g.append(svg("rect", { x: mid - 13, y: TOP + H - h, width: 26, height: h, fill: b.colour || "#64b5f6" }));
+    g.append(svg("text", { x: mid, y: TOP + H + 16, "text-anchor": "middle" }, b.name));
+    g.append(svg("text", { x: mid, y: TOP + H - h - 4, "text-anchor": "middle" }, label(b.value)));
     chart.append(g);
   });
   return chart;
@@ -333,18 +339,55 @@ function framesOf(replay, seat) {
 // ---------------------------------------------------------------------------------------
 // Drawing a picture. Boards by shape; zones (cards) and values by the generic table.
 
-function drawSquareBoard(board, picture) {
-  const C = 34, M = 24, W = board.w * C + 2 * M, H = board.t * C + 2 * M;
+// The last action is shown by what it changed, which needs no rules: the cells whose stone or
+// tile differs from the picture before (both cells of a swap, a placed stone or tile) and the
+// face-up cards new in their zone (a card played, dealt or discarded). `before` is the same
+// board, or all zones, in the picture one action earlier (none at the start).
+function changedCells(board, before) {
+  if (!before) return new Set();
+  const old = new Map(before.k.map(c => [c[2], c]));
+  const same = (a, b) => a[3] === b[3] && (a[4] || "") === (b[4] || "") && (a[5] || 0) === (b[5] || 0);
+  return new Set(board.k.filter(c => old.has(c[2]) && !same(c, old.get(c[2]))).map(c => c[2]));
+}
+
+// Per card of `zone`, whether it is new there: the zone holds more of that card than before.
+function newCards(zone, zonesBefore) {
+  if (!zonesBefore) return zone[2].map(() => false);
+  const before = zonesBefore.find(z => z[0] === zone[0] && z[1] === zone[1]);
+  const held = new Map();
+  for (const c of before ? before[2] : []) held.set(c, (held.get(c) || 0) + 1);
+  return zone[2].map(c => {
+    const n = held.get(c) || 0;
+    held.set(c, n - 1);
+    return n <= 0;
+  });
+}
+
+function drawSquareBoard(board, picture, before) {
+  // Walls (picture.h) take a ring of cells around the board, inside the margin.
+  const C = 34, ring = board.r ? C : 0, M = 24 + ring, W = board.w * C + 2 * M, H = board.t * C + 2 * M;
   const out = svg("svg", { width: W, height: H, class: "board square", "data-shape": "square" });
   const edges = board.e || [];
   // Edge seats: [0] joins bottom and top, [1] left and right (picture.h).
-  if (edges[0]) for (const y of [M - 6, H - M + 2]) out.append(svg("rect", { x: M, y, width: board.w * C, height: 4, fill: seatColour(edges[0]) }));
-  if (edges[1]) for (const x of [M - 6, W - M + 2]) out.append(svg("rect", { x, y: M, width: 4, height: board.t * C, fill: seatColour(edges[1]) }));
+  if (edges[0]) for (const y of [M - ring - 6, H - M + ring + 2]) out.append(svg("rect", { x: M, y, width: board.w * C, height: 4, fill: seatColour(edges[0]) }));
+  if (edges[1]) for (const x of [M - ring - 6, W - M + ring + 2]) out.append(svg("rect", { x, y: M, width: 4, height: board.t * C, fill: seatColour(edges[1]) }));
+  if (board.r)
+    for (let y = -1; y <= board.t; y++)
+      for (let x = -1; x <= board.w; x++) {
+        if (x >= 0 && x < board.w && y >= 0 && y < board.t) continue;
+        const px = M + x * C, py = M + (board.t - 1 - y) * C;
+        const g = svg("g", { class: "wall" });
+        g.append(svg("rect", { x: px, y: py, width: C, height: C, fill: "#dcd3b6", stroke: "#c8bd9b" }));
+        g.append(svg("circle", { cx: px + C / 2, cy: py + C / 2, r: C * 0.38, fill: "#aed581", stroke: "#689f38" }));
+        out.append(g);
+      }
+  const changed = changedCells(board, before);
   for (const [x, y, name, stone] of board.k) {
     const px = M + x * C, py = M + (board.t - 1 - y) * C;
-    const g = svg("g", { class: "cell", "data-cell": name, "data-stone": stone });
+    const g = svg("g", { class: changed.has(name) ? "cell last" : "cell", "data-cell": name, "data-stone": stone });
     g.append(svg("rect", { x: px, y: py, width: C, height: C, fill: (x + y) % 2 ? "#f5f0e1" : "#ebe3cc", stroke: "#c8bd9b" }));
     if (stone) g.append(svg("circle", { cx: px + C / 2, cy: py + C / 2, r: C * 0.38, class: "stone seat" + stone, stroke: "#333" }));
+    if (changed.has(name)) g.append(svg("rect", { x: px + 2, y: py + 2, width: C - 4, height: C - 4, class: "last-mark" }));
     out.append(g);
   }
   for (let x = 0; x < board.w; x++)
@@ -370,7 +413,7 @@ function hexOutline(centres, w, R, pad) {
 }
 
 // Pointy-top hexes; sides numbered clockwise from north-east (0 NE, 1 E, ... 5 NW).
-function drawHexBoard(board, picture) {
+function drawHexBoard(board, picture, before) {
   const R = 26, w = Math.sqrt(3) * R, M = 30;
   const W = board.w * w / 2 + w / 2 + 2 * M, H = board.t * 1.5 * R + R / 2 + 2 * M;
   const out = svg("svg", { width: W, height: H, class: "board hex", "data-shape": "hex" });
@@ -385,22 +428,26 @@ function drawHexBoard(board, picture) {
     const [x1, y1] = corners[k], [x2, y2] = corners[(k + 1) % 6];
     out.append(svg("line", { x1, y1, x2, y2, stroke: seatColour(seat), "stroke-width": seat ? 6 : 2, "data-side": k, "data-seat": seat }));
   });
+  const changed = changedCells(board, before);
   for (const [x, y, name, stone, tile, rotation, links] of board.k) {
     const [cx, cy] = centre(x, y);
-    const g = svg("g", { class: "cell", "data-cell": name, "data-tile": tile || "", "data-rot": tile ? rotation : "" });
+    const g = svg("g", { class: changed.has(name) ? "cell last" : "cell", "data-cell": name, "data-tile": tile || "", "data-rot": tile ? rotation : "" });
     const points = [0, 1, 2, 3, 4, 5].map(i => corner(cx, cy, i, R - 1).join(",")).join(" ");
     g.append(svg("polygon", { points, fill: tile ? "#fffde7" : "#eceff1", stroke: "#90a4ae" }));
     if (tile) {
       g.setAttribute("data-links", links.map(([a, b, s]) => `${a}-${b}:${s}`).join(" "));
+      // The tile's name and rotation, small, in the north corner and under the paths: the paths
+      // cross near the centre and stay in view.
+      g.append(svg("text", { x: cx, y: cy - R / 2, "text-anchor": "middle", fill: "#8d8d8d", class: "tile-label" }, `${tile}:${rotation}`));
       for (const [a, b, s] of links) {
         const [ax, ay] = sideMid(cx, cy, a), [bx2, by2] = sideMid(cx, cy, b);
         g.append(svg("path", { d: `M${ax},${ay} Q${cx},${cy} ${bx2},${by2}`, fill: "none", stroke: seatColour(s), "stroke-width": s ? 5 : 3 }));
       }
-      g.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", fill: "#555" }, `${tile}:${rotation}`));
     } else {
       g.append(svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", fill: "#90a4ae" }, name));
     }
     if (stone) g.append(svg("circle", { cx, cy, r: R * 0.4, class: "stone seat" + stone }));
+    if (changed.has(name)) g.append(svg("polygon", { points, class: "last-mark" }));
     out.append(g);
   }
   return out;
@@ -408,11 +455,42 @@ function drawHexBoard(board, picture) {
 
 const boardDrawers = { square: drawSquareBoard, hex: drawHexBoard };
 
+// The four suits of the French deck (picture.h): symbol and colour.
+const SUITS = { S: ["\u2660", "#212121"], H: ["\u2665", "#d32f2f"], D: ["\u2666", "#d32f2f"], C: ["\u2663", "#212121"] };
+
+// Text squeezed into `width` when it would not fit (about 0.6 em a character).
+function fitted(attrs, text, size, width) {
+  const style = `font-size: ${size}px`;
+  return text.length * size * 0.6 > width ? { ...attrs, style, textLength: width, lengthAdjust: "spacingAndGlyphs" } : { ...attrs, style };
+}
+
+// The inside of a face-up card at (x, y), CW by CH. With a face (picture.h): a suited card has
+// its rank in the corner and its suit's symbol in the middle, hearts and diamonds red; a card
+// without a suit has its rank in the middle; the note goes at the foot, and the game's special
+// cards are written in purple. Without a face: the notation.
+function cardFace(x, y, CW, CH, text, face) {
+  const mid = x + CW / 2;
+  if (!face) return [svg("text", fitted({ x: mid, y: y + CH / 2 + 4, "text-anchor": "middle" }, text, 11, CW - 4), text)];
+  const [rank, suit, note, special] = face;
+  const [symbol, colour] = SUITS[suit] || ["", special ? "#6a1b9a" : "#212121"];
+  const parts = [];
+  if (symbol) {
+    parts.push(svg("text", fitted({ x: x + 3, y: y + 12, fill: colour, "font-weight": "bold", class: "rank" }, rank, 11, CW - 6), rank));
+    parts.push(svg("text", { x: mid, y: y + CH / 2 + 9, fill: colour, "text-anchor": "middle", class: "suit", style: "font-size: 22px" }, symbol));
+  } else {
+    const size = rank.length <= 2 ? 17 : 10;
+    parts.push(svg("text", fitted({ x: mid, y: y + CH / 2 + size / 3, fill: colour, "font-weight": "bold", "text-anchor": "middle", class: "rank" },
+                                  rank, size, CW - 4), rank));
+  }
+  if (note) parts.push(svg("text", fitted({ x: mid, y: y + CH - 4, fill: colour, "text-anchor": "middle", class: "note" }, note, 8, CW - 4), note));
+  return parts;
+}
+
 // Card zones: one row per zone, grouped by seat (the table first), with the seat's values.
-function drawZones(picture, players) {
+function drawZones(picture, players, before) {
   const zones = picture.z, values = picture.v;
   if (!zones.length) return null;
-  const CW = 30, CH = 40, W = 760, rows = [];
+  const CW = 34, CH = 46, W = 800, rows = [];
   for (let seat = 0; seat <= picture.n; seat++) {
     const mine = zones.filter(z => z[1] === seat);
     const facts = values.filter(v => v[2] === seat && seat > 0).map(v => `${v[0]} ${v[1]}`).join(", ");
@@ -428,22 +506,24 @@ function drawZones(picture, players) {
       y += 20;
       continue;
     }
-    const [name, seat, cards, by, hidden] = row.zone;
+    const [name, seat, cards, by, hidden, faces] = row.zone;
     const g = svg("g", { class: "zone", "data-zone": name, "data-seat": seat, "data-hidden": hidden, "data-count": cards.length });
     g.append(svg("text", { x: 14, y: y + CH / 2 + 4 }, name));
     let x = 110;
     const place = () => { if (x + CW > W) { x = 110; y += CH + 4; } const at = x; x += CW + 3; return at; };
+    const fresh = newCards(row.zone, before && before.z);
     cards.forEach((c, i) => {
       const at = place();
-      const card = svg("g", { class: "card", "data-card": c });
-      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, stroke: by.length ? seatColour(by[i]) : "#555" }));
-      card.append(svg("text", { x: at + CW / 2, y: y + CH / 2 + 4, "text-anchor": "middle" }, c));
+      const face = faces && faces[i];
+      const card = svg("g", { class: ["card", fresh[i] && "last", face && face[3] && "special"].filter(Boolean).join(" "), "data-card": c });
+      const frame = by.length ? { stroke: seatColour(by[i]), "stroke-width": 2 } : { stroke: "#555" };
+      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, ...frame }), ...cardFace(at, y, CW, CH, c, face));
       g.append(card);
     });
     for (let i = 0; i < Math.min(hidden, 12); i++) {
       const at = place();
       const card = svg("g", { class: "card down" });
-      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3 }));
+      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, stroke: "#555" }));
       g.append(card);
     }
     if (hidden > 12) g.append(svg("text", { x: x + 4, y: y + CH / 2 + 4 }, `+${hidden - 12}`));
@@ -455,14 +535,15 @@ function drawZones(picture, players) {
   return out;
 }
 
-function drawPicture(picture, players) {
+// `before`: the picture one action earlier in the same view, to show what the action changed.
+function drawPicture(picture, players, before) {
   const box = $("drawing");
   box.textContent = "";
-  for (const b of picture.b) {
+  picture.b.forEach((b, i) => {
     const draw = boardDrawers[b.h];
-    box.append(draw ? draw(b, picture) : el("p", { class: "warn" }, `no drawing for boards of shape ${b.h}`));
-  }
-  const table = drawZones(picture, players);
+    box.append(draw ? draw(b, picture, before && before.b[i]) : el("p", { class: "warn" }, `no drawing for boards of shape ${b.h}`));
+  });
+  const table = drawZones(picture, players, before);
   if (table) box.append(table);
   $("caption").textContent = picture.c;
   const values = $("values");
@@ -508,15 +589,30 @@ function drawVerdict(game, atEnd) {
   if (game.k.length) v.append(el("div", {}, "ranks: " + game.p.map((p, s) => `${p} ${game.k[s]} (${game.s[s]})`).join(", ")));
 }
 
+// A link to a game this report does not hold: say so, and show nothing of the game before.
+function showMissingGame(n) {
+  Object.assign(view, { game: 0, ply: 0, seat: 0, frames: null, replay: null });
+  $("viewer").hidden = false;
+  $("controls").hidden = true;
+  $("stage").hidden = true;
+  const held = DATA.games.length ? `games 1 to ${DATA.games.length}` : "no games at all";
+  $("viewer-head").textContent = `This report holds no game ${n} (${held}).`;
+  for (const id of ["drawing", "caption", "values", "moves", "verdict"]) $(id).textContent = "";
+  for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.remove("current");
+}
+
 function openGame(n, ply, seat) {
   const game = gameByNumber(n);
-  if (!game) return;
   showTab("games");
   stop();
+  if (!game) return showMissingGame(n);
   view.game = n;
+  view.frames = null;  // until this game's replay gives them: keys must not step the game before
   const replay = loadReplay(n);
   view.replay = replay;
   $("viewer").hidden = false;
+  $("controls").hidden = false;
+  $("stage").hidden = false;
   $("viewer-head").textContent = `Game ${n} · ${game.g} · ${game.p.map((p, s) => `${s + 1}: ${p}`).join(", ")}`;
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.toggle("current", Number(tr.dataset.game) === n);
   if (!replay) {
@@ -547,7 +643,7 @@ function showPly(ply) {
   ply = Math.max(0, Math.min(ply, view.frames.length - 1));
   view.ply = ply;
   const game = gameByNumber(view.game);
-  drawPicture(view.frames[ply], game.p);
+  drawPicture(view.frames[ply], game.p, view.frames[ply - 1]);
   $("slider").value = ply;
   $("ply-label").textContent = `ply ${ply} of ${view.frames.length - 1}`;
   for (const line of $("moves").children) line.classList.toggle("now", Number(line.dataset.ply) === ply);
@@ -583,7 +679,11 @@ function wireViewer() {
   $("slider").addEventListener("input", e => showPly(Number(e.target.value)));
   $("view").addEventListener("change", e => openGame(view.game, view.ply, Number(e.target.value)));
   document.addEventListener("keydown", e => {
-    if (!view.frames || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (!view.frames) return;
+    // The focused slider moves itself with the arrows, Home and End (and so steps the viewer);
+    // Space, which it ignores, plays and pauses there too. Other fields keep their keys.
+    if (e.target === $("slider") && e.key === " ") { togglePlay(); e.preventDefault(); return; }
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 };
     if (e.key in moves) { showPly(view.ply + moves[e.key]); e.preventDefault(); }
     else if (e.key === "Home") showPly(0);

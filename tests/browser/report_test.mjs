@@ -33,6 +33,9 @@ const CASES = [
     second: "illegal_bot" },
 ];
 CASES[0].results = true;
+// Six seats: six bars of seat shares (two bots in six seats leave nothing to rate, so the
+// charts only).
+CASES.find(c => c.name === "flush-6").charts = true;
 
 let failures = 0;
 function check(ok, what) {
@@ -60,25 +63,56 @@ async function drawn(page) {
   return page.evaluate(() => {
     const cells = [...document.querySelectorAll("#drawing g.cell")].map(g => ({
       name: g.dataset.cell, stone: Number(g.dataset.stone || 0), tile: g.dataset.tile || "",
-      rot: g.dataset.tile ? Number(g.dataset.rot) : 0, links: g.dataset.links || "" }));
+      rot: g.dataset.tile ? Number(g.dataset.rot) : 0, links: g.dataset.links || "",
+      last: g.classList.contains("last") && g.querySelector(".last-mark") !== null }));
+    // A card's face as drawn: rank, suit symbol, whether written in red, note, special tint.
+    const face = c => {
+      const rank = c.querySelector(".rank");
+      if (!rank) return null;
+      const [r, g] = getComputedStyle(rank).fill.match(/\d+/g).map(Number);
+      const text = sel => (c.querySelector(sel) || { textContent: "" }).textContent;
+      return { rank: rank.textContent, suit: text(".suit"), red: r > 150 && g < 100, note: text(".note"),
+               special: c.classList.contains("special") };
+    };
     const zones = [...document.querySelectorAll("#drawing g.zone")].map(g => ({
       name: g.dataset.zone, seat: Number(g.dataset.seat), hidden: Number(g.dataset.hidden),
-      cards: [...g.querySelectorAll("g.card[data-card]")].map(c => c.dataset.card) }));
+      cards: [...g.querySelectorAll("g.card[data-card]")].map(c => c.dataset.card),
+      last: [...g.querySelectorAll("g.card[data-card]")].map(c => c.classList.contains("last")),
+      faces: [...g.querySelectorAll("g.card[data-card]")].map(face) }));
     return { cells, zones, caption: document.getElementById("caption").textContent,
              ply: Number(document.getElementById("slider").value) };
   });
 }
 
-// The same shape from the engine's picture.
-function expected(picture) {
+// The same shape from the engine's picture. The last action is marked by what it changed since
+// `before`, the picture one action earlier: cells whose stone or tile differs, and face-up cards
+// a zone holds more of than it did.
+function expected(picture, before) {
   const cells = [];
-  for (const b of picture.b)
-    for (const [, , name, stone, tile, rot, links] of b.k)
+  picture.b.forEach((b, i) => {
+    const old = new Map(before ? before.b[i].k.map(k => [k[2], k]) : []);
+    for (const [, , name, stone, tile, rot, links] of b.k) {
+      const o = old.get(name);
+      const last = o !== undefined && (o[3] !== stone || (o[4] || "") !== (tile || "") || (o[5] || 0) !== (rot || 0));
       cells.push({ name, stone, tile: tile || "", rot: tile ? rot : 0,
-                   links: tile ? links.map(([a, b2, s]) => `${a}-${b2}:${s}`).join(" ") : "" });
+                   links: tile ? links.map(([a, b2, s]) => `${a}-${b2}:${s}`).join(" ") : "", last });
+    }
+  });
   // The page groups zones by seat, the table first (a stable sort keeps each seat's order).
-  const zones = picture.z.map(([name, seat, cards, , hidden]) => ({ name, seat, hidden, cards }))
-    .sort((a, b) => a.seat - b.seat);
+  // Card faces (picture.h): suits drawn as symbols, hearts and diamonds in red.
+  const SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663", "": "" };
+  const zones = picture.z.map(([name, seat, cards, , hidden, faces]) => {
+    const was = before && before.z.find(z => z[0] === name && z[1] === seat);
+    const left = was ? [...was[2]] : [];
+    const last = cards.map(c => {
+      const at = left.indexOf(c);
+      if (at >= 0) left.splice(at, 1);
+      return before !== undefined && at < 0;
+    });
+    const drawnFaces = cards.map((_, i) => faces ? { rank: faces[i][0], suit: SYMBOLS[faces[i][1]],
+      red: faces[i][1] === "H" || faces[i][1] === "D", note: faces[i][2], special: faces[i][3] === 1 } : null);
+    return { name, seat, hidden, cards, last, faces: drawnFaces };
+  }).sort((a, b) => a.seat - b.seat);
   return { cells, zones, caption: picture.c };
 }
 
@@ -86,11 +120,126 @@ async function compareAt(page, dump, game, ply, seat, label) {
   await page.evaluate(h => { location.hash = h; }, `#game=${game}&ply=${ply}${seat ? "&seat=" + seat : ""}`);
   await page.waitForFunction(p => Number(document.getElementById("slider").value) === p, ply);
   const got = await drawn(page);
-  const want = expected(dump.f[seat][ply]);
+  const want = expected(dump.f[seat][ply], dump.f[seat][ply - 1]);
   const same = JSON.stringify([got.cells, got.zones, got.caption]) === JSON.stringify([want.cells, want.zones, want.caption]);
   check(same, `${label}: game ${game} ply ${ply} seat ${seat}: the page draws\n${JSON.stringify(got).slice(0, 600)}\n` +
               `but the engine's picture is\n${JSON.stringify(want).slice(0, 600)}`);
   return got;
+}
+
+// The colour a seat is drawn in, as the browser computes it from the page's own table.
+async function seatColours(page) {
+  return page.evaluate(() => SEAT_COLOURS.map(c => {
+    const probe = document.createElement("span");
+    probe.style.color = c;
+    document.body.append(probe);
+    const rgb = getComputedStyle(probe).color;
+    probe.remove();
+    return rgb;
+  }));
+}
+
+// Cards on the pile or in the trick are framed in the colour of the seat that played them: the
+// first ply of game 1 with such cards, each card's frame as the browser paints it.
+async function checkCardFrames(page, dump, c) {
+  const ply = dump.f[0].findIndex(p => p.z.some(z => z[3].length > 0));
+  if (ply < 0) return;
+  await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}`);
+  await page.waitForFunction(p => Number(document.getElementById("slider").value) === p, ply);
+  const colours = await seatColours(page);
+  for (const [name, seat, cards, by] of dump.f[0][ply].z.filter(z => z[3].length > 0)) {
+    const strokes = await page.$$eval(`#drawing g.zone[data-zone="${name}"][data-seat="${seat}"] g.card[data-card] rect`,
+                                      rs => rs.map(r => getComputedStyle(r).stroke));
+    const want = by.map(s => colours[s]);
+    check(JSON.stringify(strokes) === JSON.stringify(want),
+          `${c.name}: ply ${ply}: the ${name} cards ${cards.join(" ")} are framed ${strokes.join(" ")}, ` +
+          `not in the colours of the seats that played them (${want.join(" ")})`);
+  }
+}
+
+// A flow is one colour from end to end: at the last ply of game 1, every path drawn in a tile
+// has the colour of the path it joins in the neighbouring tile. Hex cells (x in half cells, y in
+// rows) neighbour across sides 0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW (engine/core/picture.h).
+async function checkFlowColours(page, dump, c) {
+  const last = dump.f[0].length - 1, board = dump.f[0][last].b.find(b => b.h === "hex");
+  if (!board) return;
+  await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${last}`);
+  await page.waitForFunction(p => Number(document.getElementById("slider").value) === p, last);
+  // Per cell: its sides joined by each path, and the colour the browser paints that path.
+  const paths = new Map(await page.$$eval("#drawing g.cell[data-links]", gs => gs.map(g => {
+    const strokes = [...g.querySelectorAll("path")].map(p => getComputedStyle(p).stroke);
+    return [g.dataset.cell, g.dataset.links.split(" ").map((l, i) => ({ sides: l.split(":")[0].split("-").map(Number), stroke: strokes[i] }))];
+  })));
+  const at = new Map(board.k.map(([x, y, name]) => [`${x},${y}`, name]));
+  const step = [[1, -1], [2, 0], [1, 1], [-1, 1], [-2, 0], [-1, -1]];
+  let joins = 0, bad = [];
+  for (const [x, y, name] of board.k)
+    for (const { sides, stroke } of paths.get(name) || [])
+      for (const side of sides) {
+        const next = paths.get(at.get(`${x + step[side][0]},${y + step[side][1]}`));
+        const mate = next && next.find(p => p.sides.includes((side + 3) % 6));
+        if (!mate) continue;
+        joins++;
+        if (mate.stroke !== stroke) bad.push(`${name} side ${side} ${stroke} / ${mate.stroke}`);
+      }
+  check(joins > 0 && bad.length === 0, `${c.name}: flows change colour from tile to tile (${joins} joins): ${bad.slice(0, 6).join(", ")}`);
+}
+
+// Tile labels leave the path crossings visible: the label of every placed tile lies under its
+// paths (drawn before them) and away from the tile's centre, where the paths cross.
+async function checkTileLabels(page, c) {
+  const bad = await page.$$eval("#drawing g.cell[data-links]", gs => gs.flatMap(g => {
+    const hex = g.querySelector("polygon").getBBox(), label = g.querySelector("text");
+    const [cx, cy] = [hex.x + hex.width / 2, hex.y + hex.height / 2], box = label.getBBox();
+    const under = [...g.querySelectorAll("path")].every(p => label.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const clear = cx < box.x || cx > box.x + box.width || cy < box.y || cy > box.y + box.height;
+    return under && clear ? [] : [`${g.dataset.cell} (${under ? "" : "over the paths, "}${clear ? "" : "on the centre"})`];
+  }));
+  check(bad.length === 0, `${c.name}: tile labels cover the path crossings: ${bad.slice(0, 6).join(", ")}`);
+}
+
+// A board with walls (Flume's ring of neutral border stones, picture.h) is drawn with them: one
+// wall stone in every cell of the ring around the board.
+async function checkWalls(page, dump, c) {
+  const board = dump.f[0][0].b.find(b => b.r);
+  if (!board) return;
+  const walls = await page.locator("#drawing .wall").count();
+  check(walls === 2 * (board.w + board.t) + 4, `${c.name}: ${walls} wall stones around a ${board.w}x${board.t} board`);
+}
+
+// A deep link to a game the report does not hold says so and shows no game; the next link to a
+// real game opens it again.
+async function checkMissingGame(page, dump, c) {
+  await page.evaluate(() => new Promise(done => {
+    window.addEventListener("hashchange", () => setTimeout(done, 50), { once: true });
+    location.hash = "#game=999";
+  }));
+  const left = await page.locator("#drawing g.cell, #drawing g.zone, #moves .move").count();
+  const said = await page.textContent("#viewer");
+  check(left === 0 && said.includes("no game 999"), `${c.name}: #game=999 shows ${left} cells, zones and moves of another game: ${said.slice(0, 200)}`);
+  await compareAt(page, dump, 1, 0, 0, c.name + " after #game=999");
+}
+
+// The last action is highlighted: a swap marks both its cells (on a board full from the start,
+// where actions can only swap), a placement its stone or tile (the first one of the game), and
+// the first card played is marked on the pile or trick.
+async function checkLastMove(page, dump, c) {
+  const frames = dump.f[0], board = frames[0].b[0];
+  const pieces = p => p.b[0].k.filter(k => k[3] || k[4]).length;
+  let ply = -1, want = 0;
+  if (board && pieces(frames[0]) === board.k.length) [ply, want] = [Math.max(1, Math.floor(frames.length / 2)), 2];
+  else if (board) [ply, want] = [frames.findIndex((p, i) => i > 0 && pieces(p) > pieces(frames[i - 1])), 1];
+  if (ply > 0 && ply < frames.length) {
+    const got = await compareAt(page, dump, 1, ply, 0, c.name + " last move");
+    const marked = got.cells.filter(k => k.last);
+    check(marked.length === want, `${c.name}: ply ${ply} marks ${marked.length} cells, not ${want}: ${marked.map(k => k.name).join(" ")}`);
+  }
+  const played = frames.findIndex(p => p.z.some(z => z[3].length > 0));
+  if (played > 0) {
+    const got = await compareAt(page, dump, 1, played, 0, c.name + " last card");
+    const zone = got.zones.find(z => frames[played].z.some(w => w[0] === z.name && w[1] === z.seat && w[3].length > 0));
+    check(zone && zone.last[zone.last.length - 1], `${c.name}: ply ${played}: the card played is not marked: ${JSON.stringify(zone)}`);
+  }
 }
 
 async function checkReport(browser, c, dir) {
@@ -117,8 +266,26 @@ async function checkReport(browser, c, dir) {
   await page.click("#b-last");
   check((await drawn(page)).ply === last, `${c.name}: the last button did not reach the end`);
   check((await page.textContent("#verdict")).startsWith("Verdict"), `${c.name}: no verdict at the end`);
+  // Space plays and pauses, also while the slider has the focus (after dragging it).
+  await page.focus("#slider");
+  await page.keyboard.press(" ");
+  check(await page.textContent("#b-play") === "pause", `${c.name}: Space on the focused slider did not play`);
+  await page.keyboard.press(" ");
+  check(await page.textContent("#b-play") === "play", `${c.name}: Space on the focused slider did not pause`);
+  const paused = (await drawn(page)).ply;
+  await page.keyboard.press("ArrowRight");
+  check((await drawn(page)).ply === Math.min(paused + 1, last), `${c.name}: ArrowRight on the focused slider did not step once`);
   for (const ply of new Set([0, 1, Math.floor(last / 3), mid, last].filter(p => p <= last)))
     await compareAt(page, dump, 1, ply, 0, c.name);
+  // Every position draws something, the first one too (flume-cards before its deal).
+  await compareAt(page, dump, 1, 0, 0, c.name);
+  const shown = await page.locator("#drawing g.cell, #drawing g.zone").count();
+  check(shown > 0, `${c.name}: ply 0 draws an empty panel`);
+  await checkCardFrames(page, dump, c);
+  await checkLastMove(page, dump, c);
+  await checkFlowColours(page, dump, c);
+  await checkTileLabels(page, c);
+  await checkWalls(page, dump, c);
   await page.screenshot({ path: path.join(shots, `${c.name}.png`), fullPage: true });
   // Seat views: what each seat was shown, through the view switch.
   for (let seat = 1; seat < dump.f.length; seat++) {
@@ -127,21 +294,51 @@ async function checkReport(browser, c, dir) {
     await compareAt(page, dump, 1, mid, seat, c.name + " seat view");
   }
   if (dump.f.length > 1) await page.screenshot({ path: path.join(shots, `${c.name}-seat${dump.f.length - 1}.png`), fullPage: true });
+  await checkMissingGame(page, dump, c);
   check(requests.length === 0, `${c.name}: the page made network requests: ${requests.join(", ")}`);
   check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
   await page.close();
 }
 
-// The results view of one report: ratings with interval bars, crosstable, the head-to-head.
+// Every label of the bar charts (seat shares, game length) lies inside its chart and clear of
+// the others: no "seat 1seat 2", no value cut off above the tallest bar.
+async function checkCharts(page, c) {
+  const bad = await page.$$eval("#seats svg, #lengths svg", charts => charts.flatMap(chart => {
+    const frame = chart.getBoundingClientRect(), out = [];
+    const boxes = [...chart.querySelectorAll("text")].map(t => [t.textContent, t.getBoundingClientRect()]);
+    for (const [text, r] of boxes)
+      if (r.left < frame.left - 0.5 || r.right > frame.right + 0.5 || r.top < frame.top - 0.5 || r.bottom > frame.bottom + 0.5)
+        out.push(`"${text}" is clipped`);
+    boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+      if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) out.push(`"${a}" overlaps "${b}"`);
+    }));
+    return out;
+  }));
+  check(bad.length === 0, `${c.name}: chart labels: ${bad.slice(0, 6).join(", ")}`);
+}
+
+// The head-to-head Elo lines give every number: an interval that reaches a score of 0 or 1
+// has an infinite bound, which reads "∞", never the page's "–" for a missing number.
+async function checkHeadToHead(page, c) {
+  const lines = await page.$$eval("#h2h-lines li", ls => ls.map(l => l.textContent).filter(l => /Elo/.test(l)));
+  check(lines.length > 0 && lines.every(l => !l.includes("–")), `${c.name}: head-to-head Elo lines with a missing number: ${lines.join(" | ")}`);
+}
+
+// The results view of one report: the charts; for `results`, ratings with interval bars and
+// the crosstable too.
 async function checkResults(browser, c, dir) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.route(/^(?!file:).*/, route => route.abort());
   await page.goto("file://" + path.join(dir, "report.html"));
   await page.waitForSelector("body[data-ready]");
-  const rows = await page.locator("#ratings-table tr[data-bot]").count();
-  check(rows === c.bots, `${c.name}: ${rows} rows in the ratings table, not ${c.bots}`);
-  check(await page.locator("#crosstable-table").count() === 1, `${c.name}: no crosstable`);
   check(await page.locator("#lengths svg").count() === 1, `${c.name}: no length histogram`);
+  await checkCharts(page, c);
+  if (c.results) {
+    const rows = await page.locator("#ratings-table tr[data-bot]").count();
+    check(rows === c.bots, `${c.name}: ${rows} rows in the ratings table, not ${c.bots}`);
+    check(await page.locator("#crosstable-table").count() === 1, `${c.name}: no crosstable`);
+    await checkHeadToHead(page, c);
+  }
   await page.screenshot({ path: path.join(shots, `${c.name}-results.png`), fullPage: true });
   await page.close();
 }
@@ -157,6 +354,16 @@ async function checkFaults(browser, c, dir) {
   const h2h = await page.textContent("#h2h");
   check(/W\/L\/D \d+\/\d+\/\d+/.test(h2h) && h2h.includes("pentanomial") && h2h.includes("LOS"),
         `${c.name}: no head-to-head W/L/D, pentanomial and LOS: ${h2h}`);
+  await checkHeadToHead(page, c);
+  // The illegal bot lost every game: the ratings table marks both Elos as `arena ratings` does
+  // ("~" held finite by the prior, "+" won / "-" lost every game), with the legend the
+  // warning refers to.
+  const elos = await page.$$eval("#ratings-table tr[data-bot]", rs => rs.map(r => [r.dataset.bot, r.children[2].textContent]));
+  check(elos.length === 2 && elos.every(([bot, elo]) => new RegExp(`^~-?\\d+${bot === "illegal" ? "-" : "\\+"}$`).test(elo)),
+        `${c.name}: the ratings table lacks the ~ + - marks: ${JSON.stringify(elos)}`);
+  const marks = await page.locator("#ratings").textContent();
+  check(marks.includes("~ held finite by the prior") && marks.includes("won every game"),
+        `${c.name}: the ratings table does not explain its marks: ${marks}`);
   const faults = await page.textContent("#faults-table");
   check(faults.includes("illegal") && /illegal[^:]*: \d/.test(faults), `${c.name}: the faults table lacks the illegal bot's reason: ${faults}`);
   // Filters: termination, then bot and result.
@@ -199,7 +406,7 @@ async function main() {
       const started = Date.now();
       const dir = play(c);
       await checkReport(browser, c, dir);
-      if (c.results) await checkResults(browser, c, dir);
+      if (c.results || c.charts) await checkResults(browser, c, dir);
       if (c.name === "faults") await checkFaults(browser, c, dir);
       console.log(`${c.name}: ${Date.now() - started} ms`);
     }

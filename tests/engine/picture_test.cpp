@@ -5,6 +5,7 @@
 #include "engine/core/picture.h"
 
 #include <catch2/catch.hpp>
+#include <map>
 #include <set>
 
 #include "engine/clump/clump_state.h"
@@ -140,13 +141,16 @@ TEST_CASE("picture: the full picture agrees with the state", "[engine][picture]"
         INFO(spec << " ply " << ply << "\n" << state->render() << describe(p));
         CHECK(p.players == game->num_players());
         CHECK(p.to_move == std::max(0, state->current_player()));
+        for (const PictureZone& z : p.zones) CHECK((z.faces.empty() || z.faces.size() == z.cards.size()));
         if (auto* c = dynamic_cast<const clump::ClumpState*>(state.get())) {
           REQUIRE(p.boards.size() == 1);
           REQUIRE(p.boards[0].cells.size() == static_cast<std::size_t>(c->size() * c->size()));
+          CHECK_FALSE(p.boards[0].walls);
           for (int i = 0; i < c->size() * c->size(); ++i) CHECK(p.boards[0].cells[i].stone == c->at(i) + 1);
         } else if (auto* f = dynamic_cast<const flume::FlumeState*>(state.get())) {
           int stones[3] = {0, 0, 0};
           for (const PictureCell& cell : p.boards.at(0).cells) ++stones[cell.stone];
+          CHECK(p.boards[0].walls);  // the ring of border stones
           CHECK(stones[1] == f->stones(flume::kRed));
           CHECK(stones[2] == f->stones(flume::kBlue));
           CHECK(stones[0] == f->empty_cells());
@@ -182,4 +186,109 @@ TEST_CASE("picture: the full picture agrees with the state", "[engine][picture]"
       state->apply(random_action(*state, rng, scratch));
     }
   }
+}
+
+// A Flows path is drawn in one colour from end to end: every tile's path has the seat of the
+// path it meets across each side in the neighbouring tile (the seat of either end, the lower
+// when the ends reach two seats' borders), so no flow changes colour along its length.
+TEST_CASE("picture: a flows path has one seat along its whole length", "[engine][picture]") {
+  const flows::Geometry& g = flows::geometry();
+  std::vector<Move> scratch;
+  int joins = 0;
+  for (int players = 2; players <= 6; ++players) {
+    auto game = make_game("flows:players=" + std::to_string(players));
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      Rng rng(derive_seed(seed, players));
+      auto state = game->new_initial_state();
+      while (!state->is_terminal()) state->apply(random_action(*state, rng, scratch));
+      const Picture picture = state->picture(0);
+      const std::vector<PictureCell>& cells = picture.boards.at(0).cells;
+      REQUIRE(cells.size() == static_cast<std::size_t>(flows::kCells));
+      for (int cell = 0; cell < flows::kCells; ++cell)
+        for (const PictureCell::Link& link : cells[cell].links)
+          for (const int side : {link.a, link.b}) {
+            const int next = g.neighbour[cell][side];
+            if (next < 0) continue;
+            for (const PictureCell::Link& mate : cells[next].links) {
+              if (mate.a != flows::opposite(side) && mate.b != flows::opposite(side)) continue;
+              INFO("flows:players=" << players << " seed " << seed << ": " << cells[cell].name << " side "
+                                    << side << " seat " << link.seat << ", " << cells[next].name << " seat "
+                                    << mate.seat);
+              CHECK(mate.seat == link.seat);
+              ++joins;
+            }
+          }
+    }
+  }
+  CHECK(joins > 1000);
+}
+
+// Before its first deal a card game still has a table to draw: flume-cards shows every hand
+// empty and the whole deck as the stock (face up to the full table, a count to each seat).
+TEST_CASE("picture: flume-cards before the first deal shows the deck and the empty hands",
+          "[engine][picture]") {
+  for (const int players : {4, 5}) {
+    auto game = make_game("flume-cards:players=" + std::to_string(players));
+    auto state = game->new_initial_state();
+    REQUIRE(state->is_chance());
+    const Picture full = state->picture(0), seat = state->picture(2);
+    INFO(describe(full) << describe(seat));
+    CHECK(zone_cards(full, "stock", 0, false) == flume_cards::kDeckSize);
+    CHECK(zone_cards(seat, "stock", 0, true) == flume_cards::kDeckSize);
+    int hands = 0;
+    for (const PictureZone& z : full.zones) hands += z.name == "hand" && z.cards.empty() && z.hidden == 0;
+    CHECK(hands == players);
+  }
+}
+
+// Cards are drawn as cards: flume-cards gives rank and printed suit, its jokers special; Flush
+// gives the value, Skip and Bonus cards and the Flush card special with their mark as a note.
+TEST_CASE("picture: card faces carry rank, suit and the special cards", "[engine][picture]") {
+  auto fc = make_game("flume-cards");
+  const Picture deck = fc->new_initial_state()->picture(0);
+  const PictureZone* stock = nullptr;
+  for (const PictureZone& z : deck.zones)
+    if (z.name == "stock") stock = &z;
+  REQUIRE(stock != nullptr);
+  REQUIRE(stock->faces.size() == stock->cards.size());
+  std::map<std::string, PictureCard> face;
+  for (std::size_t i = 0; i < stock->cards.size(); ++i) face[stock->cards[i]] = stock->faces[i];
+  CHECK(face.at("TD") == PictureCard{"10", PictureCard::Suit::kDiamonds, "", false});
+  CHECK(face.at("AS") == PictureCard{"A", PictureCard::Suit::kSpades, "", false});
+  CHECK(face.at("2C") == PictureCard{"2", PictureCard::Suit::kClubs, "", false});
+  CHECK(face.at("QH") == PictureCard{"Q", PictureCard::Suit::kHearts, "", false});
+  CHECK(face.at("HJ") == PictureCard{"Joker", PictureCard::Suit::kNone, "high", true});
+  CHECK(face.at("LJ") == PictureCard{"Joker", PictureCard::Suit::kNone, "low", true});
+
+  // Flush: every face-up card of a random game, its face against its notation.
+  auto fl = make_game("flush:players=3,max_rounds=2");
+  Rng rng(11);
+  std::vector<Move> scratch;
+  std::set<std::string> seen;
+  for (auto state = fl->new_initial_state(); !state->is_terminal();
+       state->apply(random_action(*state, rng, scratch))) {
+    for (const PictureZone& z : state->picture(0).zones) {
+      REQUIRE(z.faces.size() == z.cards.size());
+      for (std::size_t i = 0; i < z.cards.size(); ++i) {
+        const std::string& text = z.cards[i];
+        const PictureCard& f = z.faces[i];
+        INFO(z.name << " " << text);
+        const std::size_t mimic = text.find('=');
+        const std::string kind = text.substr(0, mimic);
+        if (kind == "F") {
+          CHECK(f == PictureCard{"Flush", PictureCard::Suit::kNone, "", true});
+          continue;
+        }
+        const char mark = kind.back() == 's' || kind.back() == 'b' ? kind.back() : 0;
+        std::string note = mark == 's' ? "skip" : mark == 'b' ? "bonus" : "";
+        if (mimic != std::string::npos) note += (note.empty() ? "" : " ") + text.substr(mimic);
+        CHECK(f == PictureCard{kind.substr(0, kind.size() - (mark ? 1 : 0)), PictureCard::Suit::kNone, note,
+                               mark != 0});
+        seen.insert(mark ? std::string(1, mark) : mimic != std::string::npos ? "=" : "plain");
+      }
+    }
+  }
+  CHECK(seen.count("plain"));
+  CHECK(seen.count("s"));
+  CHECK(seen.count("b"));
 }

@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 #include "ratings/rated_game.h"
+#include "ratings/rating_table.h"
 #include "ratings/ratings.h"
 #include "tests/ratings/ratings_test_util.h"
 
@@ -180,6 +182,22 @@ TEST_CASE("ratings: all wins, all losses and a split pool are warned about and f
   CHECK(t.bots.front().name == "Top");
   CHECK(t.bots.back().name == "Bottom");
   for (const auto& b : t.bots) CHECK(std::isfinite(b.elo));
+  // The marks every table shows (text, the report): "~" held by the prior, "+" / "-" all won / lost.
+  const RatedBot& top = bot(t, "Top");
+  char text[64];
+  std::snprintf(text, sizeof text, "~%.1f+", top.elo);
+  CHECK(rating_elo_text(top, 1) == text);
+  CHECK(rating_elo_text(bot(t, "Bottom"), 0).back() == '-');
+  CHECK(rating_elo_text(bot(t, "Bottom"), 0).front() == '~');
+  CHECK(rating_marks_legend(t).find("~ held finite by the prior") != std::string::npos);
+  CHECK(render_ratings_text(t).find(rating_elo_text(top, 1)) != std::string::npos);
+  CHECK(render_ratings_text(t).find(rating_marks_legend(t)) != std::string::npos);
+  std::vector<RatedGame> plain;
+  add_duels(plain, "A", "B", 3, 1, 2);
+  const RatingTable p = compute_ratings(plain);
+  std::snprintf(text, sizeof text, "%.0f", bot(p, "A").elo);
+  CHECK(rating_elo_text(bot(p, "A"), 0) == text);
+  CHECK(rating_marks_legend(p).empty());
 
   std::vector<RatedGame> split;
   add_duels(split, "A", "B", 2, 1, 1);

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
 
 #include "ratings/ratings.h"
 #include "tests/ratings/ratings_test_util.h"
@@ -174,4 +175,23 @@ TEST_CASE("head to head: SPRT accumulator models and decision words", "[ratings]
   CHECK(std::string(sprt_decision_text(SprtDecision::kContinue)) == "continue");
   CHECK(std::string(sprt_decision_text(SprtDecision::kAcceptH1)) == "H1 accepted");
   CHECK(std::string(sprt_decision_text(SprtDecision::kAcceptH0)) == "H0 accepted");
+}
+
+TEST_CASE("head to head: the Elo text names an infinite bound", "[ratings]") {
+  // 4 wins, 1 loss: s = 0.8, se = 0.179, so s + 1.96 se > 1 and the upper bound is infinite.
+  const EloEstimate e = trinomial_elo(4, 0, 1);
+  REQUIRE(std::isinf(e.upper));
+  REQUIRE(std::isfinite(e.lower));
+  char want[96];
+  std::snprintf(want, sizeof want, "%.1f (95%%: %.1f to +\u221e)", e.elo, e.lower);
+  CHECK(elo_interval_text(e, 1) == want);
+  // One win, one loss: both bounds infinite.
+  CHECK(elo_interval_text(trinomial_elo(1, 0, 1), 1) == "0.0 (95%: \u2212\u221e to +\u221e)");
+  // Every game won or lost: the Elo itself is infinite.
+  CHECK(elo_interval_text(trinomial_elo(3, 0, 0), 1) == "+\u221e (every game won)");
+  CHECK(elo_interval_text(pentanomial_elo({2, 0, 0, 0, 0}), 0) == "\u2212\u221e (every game lost)");
+  // A finite interval: the ± of the text table.
+  const EloEstimate f = trinomial_elo(30, 20, 25);
+  std::snprintf(want, sizeof want, "%.1f \u00b1 %.1f", f.elo, f.error);
+  CHECK(elo_interval_text(f, 1) == want);
 }

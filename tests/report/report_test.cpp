@@ -11,6 +11,7 @@
 #include "report/json_patch.h"
 #include "report/picture_json.h"
 #include "report/replay.h"
+#include "report/report_data.h"
 #include "report/report_html.h"
 
 using namespace arena;
@@ -68,6 +69,37 @@ TEST_CASE("report: a JSON patch turns one value into the other", "[report]") {
   // Objects inside replacements are wrapped, so they are not read as patches.
   const json::value c = json::parse(R"({"v":1})"), d = json::parse(R"({"v":{"=":2}})");
   CHECK(report::apply_json_patch(c, report::json_patch(c, d)) == d);
+}
+
+TEST_CASE("report: a board's walls are in its JSON only when it has them", "[report]") {
+  const json::value flume = report::picture_to_json(make_game("flume")->new_initial_state()->picture(0));
+  const json::value clump = report::picture_to_json(make_game("clump")->new_initial_state()->picture(0));
+  CHECK(flume.at("b").at(0).at("r") == json::value(true));
+  CHECK_FALSE(clump.at("b").at(0).as_object().contains("r"));
+}
+
+TEST_CASE("report: card faces follow their zone's cards in the JSON", "[report]") {
+  const json::value deck = report::picture_to_json(make_game("flume-cards")->new_initial_state()->picture(0));
+  for (const json::value& zone : deck.at("z").as_array()) {
+    if (zone.at(0) != json::value("stock")) continue;
+    const json::array& cards = zone.at(2).as_array();
+    REQUIRE(zone.as_array().size() == 6);
+    const json::array& faces = zone.at(5).as_array();
+    REQUIRE(faces.size() == cards.size());
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+      if (cards[i] == json::value("TD")) CHECK(faces[i] == json::parse(R"(["10","D","",0])"));
+      if (cards[i] == json::value("HJ")) CHECK(faces[i] == json::parse(R"(["Joker","","high",1])"));
+    }
+  }
+  // A Flows tile is no card: its zone has no faces.
+  auto flows = make_game("flows");
+  auto state = flows->new_initial_state();
+  std::vector<Move> scratch;
+  Rng rng(3);
+  state->apply(random_action(*state, rng, scratch));  // chance draws a tile
+  const json::value drawn = report::picture_to_json(state->picture(0));
+  REQUIRE(drawn.at("z").as_array().size() == 1);
+  CHECK(drawn.at("z").at(0).as_array().size() == 5);
 }
 
 TEST_CASE("report: replays reproduce the engine's picture of every ply and view", "[report]") {
@@ -129,4 +161,24 @@ TEST_CASE("report: one self-contained page holding the chosen replays", "[report
   CHECK(small.find("id=\"replay-1\"") != std::string::npos);
   CHECK(small.find("id=\"replay-2\"") == std::string::npos);
   CHECK(small.find("\"embedded\":[1]") != std::string::npos);
+}
+
+TEST_CASE("report: the ratings table carries the marks and legend of `arena ratings`", "[report]") {
+  std::vector<GameRecord> records;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    records.push_back(random_record("clump:size=6", seed));
+    records.back().results = {{1, 1, 0}, {2, 0, 1}};  // alpha (seat 1) wins every game
+  }
+  const json::object data = report::report_data(records, {});
+  const json::object& ratings = data.at("ratings").as_object();
+  const json::array& bots = ratings.at("bots").as_array();
+  REQUIRE(bots.size() == 2);
+  for (const json::value& b : bots) {
+    const std::string text(b.at("elo_text").as_string());
+    const bool alpha = b.at("name").as_string() == "alpha";
+    INFO(text);
+    CHECK(text.front() == '~');
+    CHECK(text.back() == (alpha ? '+' : '-'));
+  }
+  CHECK(std::string(ratings.at("marks").as_string()).find("~ held finite by the prior") != std::string::npos);
 }
