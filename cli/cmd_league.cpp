@@ -51,7 +51,9 @@ void add_run(CLI::App& league) {
       league.add_subcommand("run", "Play the league until stopped (Ctrl-C) or a limit; again: continue");
   auto flags = std::make_shared<TableFlags>(*cmd, RunCommand::kLeagueRun);
   cmd->callback([flags] {
-    const LeagueRun r = run_league(flags->settings(), stdout);
+    const RunSettings s = flags->settings();
+    warn_if_oversubscribed(s.concurrency);
+    const LeagueRun r = run_league(s, stdout);
     if (r.stopped) throw CommandError{"stopped after " + std::to_string(r.played) + " games", 130};
   });
 }

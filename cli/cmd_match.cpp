@@ -127,6 +127,7 @@ void run_match(const RunSettings& o, bool seed_given) {
   RunnerOptions ro = runner_options(o, RunCommand::kMatch);
   if (!o.out.empty()) ro.sandbox_hidden.push_back(std::filesystem::absolute(o.out).string());  // the records
   if (human) ro.concurrency = 1;
+  warn_if_oversubscribed(ro.concurrency);
   SprtStop sprt(o.sprt.empty() ? std::nullopt : std::optional<SprtParams>(parse_sprt(o.sprt)));
   if (sprt.active() && (seats != 2 || bots.size() != 2))
     throw CommandError{"--sprt needs a two-seat game and exactly two bots"};

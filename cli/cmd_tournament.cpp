@@ -54,6 +54,7 @@ void add_tournament_command(CLI::App& app) {
       // --gauntlet alone means the gauntlet format.
       if (flags->given("gauntlet") && !flags->given("format")) c.format = Format::kGauntlet;
       dir = c.out;
+      warn_if_oversubscribed(c.concurrency);
       run = given.shard.empty() ? start_tournament(c, given.quiet, stdout)
                                 : run_shard(c, parse_shard(given.shard), given.quiet, stdout);
     }

@@ -20,6 +20,9 @@ class CommandError : public UserError {
   int status_;
 };
 
+// Before a run's first game: a warning on stderr when its games outnumber the cores.
+void warn_if_oversubscribed(int concurrency);
+
 void add_games_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_demo_command(CLI::App& app);

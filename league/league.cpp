@@ -5,6 +5,7 @@
 #include "engine/core/registry.h"
 #include "engine/core/user_error.h"
 #include "league/league_games.h"
+#include "league/versions.h"
 #include "process/bot_name.h"
 #include "process/command_line.h"
 #include "ratings/rating_table.h"
@@ -65,6 +66,10 @@ std::string league_table(const std::string& dir, LeagueTableFormat format) {
   const std::vector<LeagueBot> bots = store->bots();
   const std::vector<RatedGame> games = rated_league_games(*store, dir);
   const RatingTable table = compute_ratings(games);
+  const RunSettings settings =
+      parse_config(store->settings_json(), dir + "/league.db settings", RunCommand::kLeagueNew);
+  const SprtParams sprt = settings.sprt.empty() ? SprtParams{} : parse_sprt(settings.sprt, "sprt");
+  const std::vector<VersionTest> versions = version_tests(bots, games, sprt);
   switch (format) {
     case LeagueTableFormat::kCsv:
       return render_ratings_csv(table);
@@ -76,12 +81,16 @@ std::string league_table(const std::string& dir, LeagueTableFormat format) {
         list.emplace_back(boost::json::object{
             {"name", b.name}, {"parent", b.parent}, {"note", b.note}, {"retired", b.retired}});
       out["bots"] = std::move(list);
+      out["versions"] = versions_json(versions, sprt);
       out["games"] = games.size();
       return json_text(out) + "\n";
     }
     default:
-      return "league " + dir + ": " + std::to_string(games.size()) + " games\n" + render_ratings_text(table) +
-             bots_text(bots);
+      std::string text = "league " + dir + ": " + std::to_string(games.size()) + " games\n" +
+                         render_ratings_text(table) + bots_text(bots);
+      if (!versions.empty()) text += "\nversions against their parents:\n";
+      for (const VersionTest& v : versions) text += "  " + version_line(v, sprt) + "\n";
+      return text;
   }
 }
 

@@ -11,6 +11,7 @@
 #include "league/matchmaking.h"
 #include "league/run_lock.h"
 #include "league/signal_stop.h"
+#include "league/versions.h"
 #include "process/command_line.h"
 #include "records/pgn.h"
 #include "referee/match_runner.h"
@@ -94,6 +95,7 @@ class LeagueRunner {
     options_.check_bots_first = false;  // a bot that cannot start loses its games; the league goes on
     options_.stop_on_signals = false;   // signals_ hears them for the whole run
     games_ = rated_league_games(*store_, run.out);
+    if (!settings_.sprt.empty()) sprt_ = parse_sprt(settings_.sprt, "sprt");
     deadline_ = run.hours > 0 ? Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                                    std::chrono::duration<double>(run.hours * 3600))
                               : Clock::time_point::max();
@@ -102,9 +104,11 @@ class LeagueRunner {
   LeagueRun play() {
     while (!done()) {
       const std::vector<LeagueBot> bots = store_->bots();
-      const auto tables =
-          next_league_tables(pool_of(bots, *game_, settings_), games_, run_.concurrency,
-                             derive_seed(settings_.seed, static_cast<std::uint64_t>(games_.size())));
+      std::vector<std::vector<int>> tables = version_tables(bots);  // versions first: they decide the SPRT
+      for (auto& t : next_league_tables(
+               pool_of(bots, *game_, settings_), games_, run_.concurrency - static_cast<int>(tables.size()),
+               derive_seed(settings_.seed, static_cast<std::uint64_t>(games_.size()))))
+        tables.push_back(std::move(t));
       if (tables.empty()) {
         wait_for_bots(bots.size());
         continue;
@@ -122,6 +126,24 @@ class LeagueRunner {
   bool done() const {
     return (run_.games > 0 && result_.played >= run_.games) || Clock::now() >= deadline_ ||
            signals_.requested();
+  }
+
+  // A table for every version still being tested against its parent, both playing (at most
+  // one per game slot): these games decide the SPRT, so they come first.
+  std::vector<std::vector<int>> version_tables(const std::vector<LeagueBot>& bots) const {
+    std::vector<std::vector<int>> tables;
+    if (!sprt_ || game_->num_players() != 2) return tables;
+    auto index = [&](const std::string& name) {
+      for (std::size_t i = 0; i < bots.size(); ++i)
+        if (bots[i].name == name && !bots[i].retired) return static_cast<int>(i);
+      return -1;
+    };
+    for (const VersionTest& t : version_tests(bots, games_, *sprt_)) {
+      const int v = index(t.version), p = index(t.parent);
+      if (v >= 0 && p >= 0 && !t.decided() && static_cast<int>(tables.size()) < run_.concurrency)
+        tables.push_back({v, p});
+    }
+    return tables;
   }
 
   void wait_for_bots(std::size_t known) {
@@ -166,6 +188,7 @@ class LeagueRunner {
   std::unique_ptr<Game> game_;
   RunnerOptions options_;
   std::vector<RatedGame> games_;
+  std::optional<SprtParams> sprt_;  // versions against their parents; none: not tested
   Clock::time_point deadline_;
   LeagueRun result_;
   bool waiting_ = false;

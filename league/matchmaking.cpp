@@ -8,7 +8,7 @@ namespace arena {
 
 std::vector<std::vector<int>> next_league_tables(const LeaguePool& pool, const std::vector<RatedGame>& games,
                                                  int tables, std::uint64_t seed) {
-  if (std::count(pool.playing.begin(), pool.playing.end(), true) < pool.seats) return {};
+  if (tables <= 0 || std::count(pool.playing.begin(), pool.playing.end(), true) < pool.seats) return {};
   AdaptiveParams params;
   params.batch_tables = tables;
   params.min_games = pool.min_games;

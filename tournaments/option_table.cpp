@@ -116,6 +116,7 @@ const std::array kRows{
   opt("--advance", "advance", K::kWhole, T, field<&S::advance>(), "Knockout, multi-seat games: bots each table sends on (0: half the seats)").range(0, 1000),
   opt("--extra-pairs", "extra_pairs", K::kWhole, T, field<&S::extra_pairs>(), "Knockout: most extra pairs (multi-seat: sets) a tied match plays").range(0, 1000),
   opt("--sprt", "sprt", K::kSprt, M | T, field<&S::sprt>(), "Stop on the SPRT, elo0=..,elo1=..,alpha=..,beta=.. (normalised Elo; two seats): a match of two bots as soon as it decides, a gauntlet per pairing; --games is the cap"),
+  opt("--sprt", "sprt", K::kSprt, LN, field<&S::sprt>(), "Versions: a bot added with --parent plays its parent in paired games until this SPRT decides (normalised Elo; two-seat games)").starts_at("elo0=0,elo1=10,alpha=0.05,beta=0.05"),
   opt("--target-ci", "target_ci", K::kDecimal, T, field<&S::target_ci>(), "Adaptive: stop when every rating is within ± this many Elo (95%; 0: unused)").range(0, 10000),
   opt("--top", "top", K::kWhole, T, field<&S::top>(), "Adaptive: order the top K only (0: the whole table)").range(0, 1000000),
   opt("--batch", "batch", K::kWhole, T, field<&S::batch>(), "Adaptive: tables per batch (0: as many as bots)").range(0, 10000000),

@@ -1,11 +1,30 @@
 #include "tournaments/runner_setup.h"
 
+#include <sched.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
 #include "tournaments/config.h"
 
 namespace arena {
+
+int usable_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
+  return std::max(1, CPU_COUNT(&set));
+}
+
+std::string oversubscription_warning(int concurrency, int cores) {
+  if (concurrency <= cores) return "";
+  return "concurrency " + std::to_string(concurrency) + " on " + std::to_string(cores) +
+         " core(s): games wait for each other's bots, whose clocks run meanwhile, so time forfeits may be "
+         "the "
+         "machine's fault; use at most --concurrency " +
+         std::to_string(cores) + " for games that count";
+}
 
 std::string setting_label(RunCommand command, std::string_view key) {
   const OptionRow* row = find_option(command, key);

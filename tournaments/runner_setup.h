@@ -17,6 +17,13 @@ RunnerOptions runner_options(const RunSettings& s, RunCommand command);
 // The bot names are unique (each name was checked by process/bot_name.h as it was read).
 void check_bot_names(const RunSettings& s, RunCommand command);
 
+// The cores this process may run on (its CPU affinity; at least 1).
+int usable_cores();
+// "" when `concurrency` games fit the cores, else a warning for the person starting the run:
+// one bot thinks at a time in a game, so each game wants a core; with more games than cores,
+// bots lose time to each other and time forfeits may be the machine's fault (issue 30).
+std::string oversubscription_warning(int concurrency, int cores);
+
 // What `command` calls the setting of tournament.json key `key`: "--sandbox-bind" or, in a
 // tournament, "sandbox_binds".
 std::string setting_label(RunCommand command, std::string_view key);

@@ -27,7 +27,9 @@ using shelltest::run_arena;
 const std::string kBin = ARENA_BIN_DIR;
 // A bot that thinks a little (a fixed number of playouts): a league of these plays a few
 // games a second, so a test can act between them.
-std::string thinker(const std::string& name) { return "'" + name + "=" + kBin + "/mcts_bot --iterations 200'"; }
+std::string thinker(const std::string& name) {
+  return "'" + name + "=" + kBin + "/mcts_bot --iterations 200'";
+}
 
 struct Folder {
   fs::path path;
@@ -133,7 +135,8 @@ TEST_CASE("league: new, add, run and table through the binary, every game kept o
 TEST_CASE("league: a bot added while it runs gets its first games, a retired one none", "[league]") {
   Folder league("live");
   REQUIRE(run_arena("league new " + league.str() + " clump:size=6 --tc 5+0.05 --min-games 8").status == 0);
-  for (const char* bot : {"a", "b"}) REQUIRE(run_arena("league add " + league.str() + " " + thinker(bot)).status == 0);
+  for (const char* bot : {"a", "b"})
+    REQUIRE(run_arena("league add " + league.str() + " " + thinker(bot)).status == 0);
   Background run("league run " + league.str() + " -j 2", league.path / "run.log");
   wait_until([&] { return games_of(league) >= 4; }, "the league plays");
 
@@ -171,7 +174,8 @@ TEST_CASE("league: a bot added while it runs gets its first games, a retired one
 TEST_CASE("league: kill -9 at any instant loses no finished game and counts none twice", "[league]") {
   Folder league("kill");
   REQUIRE(run_arena("league new " + league.str() + " clump:size=6 --tc 5+0.05").status == 0);
-  for (const char* bot : {"a", "b"}) REQUIRE(run_arena("league add " + league.str() + " " + thinker(bot)).status == 0);
+  for (const char* bot : {"a", "b"})
+    REQUIRE(run_arena("league add " + league.str() + " " + thinker(bot)).status == 0);
   std::mt19937 rng(7);
   for (int kill = 0; kill < 4; ++kill) {
     Background run("league run " + league.str() + " -j 2", league.path / "run.log");
@@ -192,6 +196,35 @@ TEST_CASE("league: kill -9 at any instant loses no finished game and counts none
       CHECK(rounds.insert(line).second);
     }
   CHECK(records == games_of(league));
+}
+
+TEST_CASE("league: a version plays its parent until the SPRT decides, and the table says so", "[league]") {
+  Folder league("versions");
+  // A wide H1 (100 normalised Elo) decides a lopsided match in a few pairs.
+  REQUIRE(run_arena("league new " + league.str() +
+                    " clump:size=6 --tc 5+0.05 --min-games 0 --sprt elo0=0,elo1=100,alpha=0.05,beta=0.05")
+              .status == 0);
+  REQUIRE(run_arena("league add " + league.str() + " v1=" + kBin + "/random_bot").status == 0);
+  REQUIRE(run_arena("league add " + league.str() + " other=" + kBin + "/random_bot").status == 0);
+  REQUIRE(run_arena("league add " + league.str() + " v2=" + kBin + "/greedy_bot --parent v1").status == 0);
+  REQUIRE(run_arena("league add " + league.str() + " v3=x --parent nobody").status == 2);
+  REQUIRE(run_arena("league run " + league.str() + " -j 2 --games 80 --quiet").status == 0);
+  const auto table = table_json(league);
+  const auto& versions = table.at("versions").as_array();
+  REQUIRE(versions.size() == 1);
+  const auto& v2 = versions[0].as_object();
+  CHECK(v2.at("version") == "v2");
+  CHECK(v2.at("parent") == "v1");
+  CHECK((v2.at("elo").is_null() || v2.at("elo").to_number<double>() > 0));  // greedy beats random (null: always)
+  REQUIRE(v2.contains("sprt"));
+  CHECK(v2.at("sprt").as_object().at("decision") == "H1 accepted");
+  CHECK(v2.at("sprt").as_object().at("elo1").to_number<double>() == 100);
+  // Once decided, the version plays where the matchmaking puts it: its games against the
+  // parent stop at the decision, far below the 80 played.
+  CHECK(v2.at("games").as_int64() < 50);
+  const Run text = run_arena("league table " + league.str());
+  CHECK(text.out.find("v2 vs v1:") != std::string::npos);
+  CHECK(text.out.find("H1 accepted") != std::string::npos);
 }
 
 TEST_CASE("league: a damaged or foreign store is an error naming it", "[league]") {
