@@ -1,11 +1,14 @@
 // `arena league new|add|retire|run|table|export`: a standing league for the bot author's loop
 // (docs/league.md). new and run take run options from the option table; add, retire and
 // table work from another shell while run plays.
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/option_flags.h"
 #include "league/league.h"
+#include "report/report_html.h"
 
 namespace arena::cli {
 
@@ -75,6 +78,40 @@ void add_table(CLI::App& league) {
   });
 }
 
+// `text` into `path` through a temporary file: a reader never sees half of it.
+void write_whole(const std::filesystem::path& path, const std::string& text) {
+  const std::filesystem::path temporary = path.string() + ".tmp";
+  std::ofstream(temporary, std::ios::binary | std::ios::trunc) << text;
+  std::error_code ec;
+  if (std::filesystem::file_size(temporary, ec) != text.size() || ec) {
+    std::filesystem::remove(temporary, ec);
+    throw CommandError{path.string() + ": cannot write (a full disk?)"};
+  }
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) throw CommandError{path.string() + ": cannot write: " + ec.message()};
+}
+
+void add_report(CLI::App& league) {
+  struct Options {
+    std::string dir, out;
+  };
+  auto o = std::make_shared<Options>();
+  auto* cmd = league.add_subcommand(
+      "report", "Write the league's games to DIR/games.pgn and its HTML report (results and replays)");
+  cmd->add_option("dir", o->dir, "The league's folder")->required();
+  cmd->add_option("--out,-o", o->out, "The HTML file to write (default DIR/report.html)");
+  cmd->callback([o] {
+    const std::filesystem::path pgn = std::filesystem::path(o->dir) / "games.pgn";
+    write_whole(pgn, league_pgn(o->dir));
+    const std::string out =
+        o->out.empty() ? (std::filesystem::path(o->dir) / "report.html").string() : o->out;
+    report::ReportOptions options;
+    options.title = "League " + std::filesystem::path(o->dir).filename().string();
+    report::write_report({pgn.string()}, out, options);
+    std::cout << "report: " << out << " (games: " << pgn.string() << ")\n";
+  });
+}
+
 void add_export(CLI::App& league) {
   auto dir = std::make_shared<std::string>();
   auto* cmd = league.add_subcommand("export", "Every game of the league as PGN, on standard output");
@@ -93,6 +130,7 @@ void add_league_command(CLI::App& app) {
   add_retire(*league);
   add_run(*league);
   add_table(*league);
+  add_report(*league);
   add_export(*league);
 }
 

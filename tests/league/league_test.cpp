@@ -130,6 +130,15 @@ TEST_CASE("league: new, add, run and table through the binary, every game kept o
   CHECK(verify.status == 0);
   const Run text = run_arena("league table " + league.str());
   CHECK(text.out.find("g1: first") != std::string::npos);
+
+  // The report: the games as a PGN file beside it, every game in the page's data.
+  const Run report = run_arena("league report " + league.str());
+  INFO(report.out);
+  REQUIRE(report.status == 0);
+  CHECK(shelltest::slurp(league.path / "games.pgn") == run_arena("league export " + league.str()).out);
+  const std::string html = shelltest::slurp(league.path / "report.html");
+  CHECK(html.find("League arena-league-basic") != std::string::npos);
+  CHECK(html.find("\"g1\"") != std::string::npos);
 }
 
 TEST_CASE("league: a bot added while it runs gets its first games, a retired one none", "[league]") {
@@ -215,7 +224,8 @@ TEST_CASE("league: a version plays its parent until the SPRT decides, and the ta
   const auto& v2 = versions[0].as_object();
   CHECK(v2.at("version") == "v2");
   CHECK(v2.at("parent") == "v1");
-  CHECK((v2.at("elo").is_null() || v2.at("elo").to_number<double>() > 0));  // greedy beats random (null: always)
+  CHECK((v2.at("elo").is_null() ||
+         v2.at("elo").to_number<double>() > 0));  // greedy beats random (null: always)
   REQUIRE(v2.contains("sprt"));
   CHECK(v2.at("sprt").as_object().at("decision") == "H1 accepted");
   CHECK(v2.at("sprt").as_object().at("elo1").to_number<double>() == 100);
