@@ -5,7 +5,7 @@
 
 namespace arena {
 
-std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string& dir) {
+std::vector<GameRecord> league_records(LeagueStore& store, const std::string& dir) {
   std::vector<GameRecord> records;
   for (const LeagueGame& g : store.games()) {
     std::vector<PgnError> errors;
@@ -15,7 +15,11 @@ std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string&
                       (errors.empty() ? "" : ": " + errors[0].message));
     records.push_back(std::move(one[0]));
   }
-  return rated_games_from_records(records);
+  return records;
+}
+
+std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string& dir) {
+  return rated_games_from_records(league_records(store, dir));
 }
 
 }  // namespace arena

@@ -107,6 +107,7 @@ const std::array kRows{
   opt("--games,-n", "", K::kWhole, LR, field<&S::games>(), "Stop after this many games (0: until stopped)").range(0, 1000000000),
   opt("--hours", "", K::kDecimal, LR, field<&S::hours>(), "Stop after this many hours (0: until stopped)").range(0, 100000),
   opt("--min-games", "min_games", K::kWhole, LN, field<&S::min_games>(), "A new bot's first games: until it has this many, most pairings include it").range(0, 1000000),
+  opt("--ladder", "ladder", K::kSwitch, LN, field<&S::ladder>(), "Add the game's reference bots (random, greedy, mcts_bot at fixed iterations), whose published ratings set the table's scale (docs/league.md)"),
   opt("--rounds", "rounds", K::kWhole, T, field<&S::rounds>(), "Repeats of the whole schedule; Swiss: rounds").range(1, 1000000),
   opt("--seed", "", K::kSeed, M, field<&S::seed>(), "Base seed of the games").shown("random, printed"),
   opt("--seed", "seed", K::kSeed, T | C | LN, field<&S::seed>(), "Master seed (a secret one for hidden-information games); check-bot: also of the referee's steering moves"),

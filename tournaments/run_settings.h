@@ -51,6 +51,7 @@ struct RunSettings {
   double min_share = 0.25;   // the fewest games a bot plays, as a share of the mean
   // league: a new bot's first games (most pairings include it until it has this many)
   int min_games = 100;
+  bool ladder = false;  // league: seeded with the game's reference bots, their ratings fix the scale
   double hours = 0;  // league run: stop after this long; 0 = until stopped (or `games`)
 
   // Clocks (seconds; docs/referee.md). An empty tc with a move_time: no game clock.
