@@ -4,13 +4,13 @@
 #include <cstdio>
 #include <map>
 
-#include "league/bot_columns.h"
 #include "league/ladder.h"
 #include "league/league.h"
 #include "league/league_games.h"
 #include "league/versions.h"
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
+#include "records/bot_figures.h"
 #include "records/json_text.h"
 #include "store/league_store.h"
 #include "tournaments/config.h"
@@ -22,7 +22,7 @@ namespace {
 struct Standing {
   std::vector<LeagueBot> bots;
   RatingTable table;
-  std::map<std::string, BotColumns> columns;
+  std::map<std::string, BotFigures> columns;
   SprtParams sprt;
   std::vector<VersionTest> versions;
   std::size_t games = 0;
@@ -36,7 +36,7 @@ Standing standing_of(const std::string& dir) {
   const std::vector<RatedGame> games = rated_games_from_records(records);
   s.games = games.size();
   s.table = compute_ratings(games);
-  s.columns = bot_columns(records);
+  s.columns = bot_figures(records);
   const RunSettings settings =
       parse_config(store->settings_json(), dir + "/league.db settings", RunCommand::kLeagueNew);
   if (settings.ladder) {
@@ -65,8 +65,8 @@ std::string bots_text(const Standing& s) {
   std::string out = line;
   for (const LeagueBot& b : s.bots) {
     const auto it = s.columns.find(b.name);
-    const BotColumns none;
-    const BotColumns& c = it == s.columns.end() ? none : it->second;
+    const BotFigures none;
+    const BotFigures& c = it == s.columns.end() ? none : it->second;
     std::string rest = c.faults.empty() ? "" : faults_text(c.faults);
     for (const std::string& part :
          {std::string(b.retired ? "retired" : ""), b.parent.empty() ? "" : "version of " + b.parent, b.note})
@@ -81,7 +81,7 @@ std::string bots_text(const Standing& s) {
   return out;
 }
 
-boost::json::object columns_json(const BotColumns& c) {
+boost::json::object columns_json(const BotFigures& c) {
   boost::json::object faults;
   for (const auto& [reason, n] : c.faults) faults[reason] = n;
   return {{"faults", std::move(faults)},
@@ -98,7 +98,7 @@ std::string table_json(const Standing& s) {
   for (const LeagueBot& b : s.bots) {
     const auto it = s.columns.find(b.name);
     boost::json::object o{{"name", b.name}, {"parent", b.parent}, {"note", b.note}, {"retired", b.retired}};
-    for (auto& [k, v] : columns_json(it == s.columns.end() ? BotColumns{} : it->second)) o[k] = v;
+    for (auto& [k, v] : columns_json(it == s.columns.end() ? BotFigures{} : it->second)) o[k] = v;
     list.emplace_back(std::move(o));
   }
   out["bots"] = std::move(list);
@@ -119,8 +119,8 @@ std::string table_csv(const Standing& s) {
       out += ",faults,mean_ms,p99_ms,worst_ms";
     } else if (row - 1 < s.table.bots.size()) {
       const auto it = s.columns.find(s.table.bots[row - 1].name);
-      const BotColumns none;
-      const BotColumns& c = it == s.columns.end() ? none : it->second;
+      const BotFigures none;
+      const BotFigures& c = it == s.columns.end() ? none : it->second;
       std::string faults = faults_text(c.faults);
       for (char& ch : faults)
         if (ch == ',') ch = ';';

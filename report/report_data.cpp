@@ -9,6 +9,7 @@
 #include "ratings/head_to_head.h"
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
+#include "records/bot_figures.h"
 #include "records/json_text.h"
 #include "records/termination.h"
 #include "report/replay.h"
@@ -71,6 +72,20 @@ json::object ratings_json(const std::vector<GameRecord>& records) {
   return out;
 }
 
+// Per bot: time per move and time forfeits (the results page's "Time per move").
+json::object times_json(const std::vector<GameRecord>& records) {
+  json::object out;
+  for (const auto& [bot, f] : bot_figures(records)) {
+    const auto forfeits = f.faults.find(termination_name(Termination::kTimeForfeit));
+    out[bot] = json::object{{"moves", f.times.moves()},
+                            {"mean_ms", f.times.mean_micros() / 1000},
+                            {"p99_ms", static_cast<double>(f.times.percentile_micros(0.99)) / 1000},
+                            {"worst_ms", static_cast<double>(f.times.worst_micros()) / 1000},
+                            {"time_forfeits", forfeits == f.faults.end() ? 0 : forfeits->second}};
+  }
+  return out;
+}
+
 // The numbers of the games to embed: the chosen ones, or the first ones within the budget.
 json::object replays(const std::vector<GameRecord>& records, const ReportOptions& o) {
   json::object out;
@@ -106,6 +121,7 @@ json::object report_data(const std::vector<GameRecord>& records, const ReportOpt
   }
   json::object out{{"title", options.title}, {"games", std::move(games)}, {"specs", std::move(info)}};
   out["ratings"] = ratings_json(records);
+  out["times"] = times_json(records);
   out["replays"] = replays(records, options);
   out["budget"] = options.games.empty() ? options.replay_budget : 0;
   if (!options.bracket.empty()) out["bracket"] = options.bracket;

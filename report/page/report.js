@@ -197,6 +197,27 @@ function drawFaults() {
   box.append(table);
 }
 
+// Each bot's time per move over the report's games (records/bot_figures.h): mean, 99th
+// percentile and worst, and its time forfeits, slowest first.
+function drawTimes() {
+  const box = $("times"), rows = Object.entries(DATA.times || {}).filter(([, t]) => t.moves > 0);
+  if (!rows.length) {
+    box.append(el("p", { class: "note" }, "No timed moves."));
+    return;
+  }
+  rows.sort((a, b) => b[1].mean_ms - a[1].mean_ms);
+  const table = el("table", { id: "times-table" });
+  table.innerHTML = "<tr><th class=name>bot</th><th>moves</th><th>mean ms</th><th>p99 ms</th>" +
+    "<th>worst ms</th><th>time forfeits</th></tr>";
+  for (const [bot, t] of rows) {
+    const tr = el("tr", { "data-bot": bot });
+    [bot, t.moves, fmt(t.mean_ms, 1), fmt(t.p99_ms, 1), fmt(t.worst_ms, 1), t.time_forfeits]
+      .forEach((c, j) => tr.append(el("td", j === 0 ? { class: "name" } : {}, String(c))));
+    table.append(tr);
+  }
+  box.append(table);
+}
+
 // Bars with their names below and values above. Each bar's slot is as wide as its longest label
 // needs (about 7 px a character at 11 px), so labels never run into each other, and a margin
 // above the tallest bar holds its value.
@@ -722,6 +743,7 @@ function main() {
   drawRatings();
   drawCrosstable();
   drawFaults();
+  drawTimes();
   drawSeatShares();
   drawLengths();
   fillFilters();

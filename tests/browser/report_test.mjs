@@ -338,9 +338,21 @@ async function checkResults(browser, c, dir) {
     check(rows === c.bots, `${c.name}: ${rows} rows in the ratings table, not ${c.bots}`);
     check(await page.locator("#crosstable-table").count() === 1, `${c.name}: no crosstable`);
     await checkHeadToHead(page, c);
+    await checkTimes(page, c);
   }
   await page.screenshot({ path: path.join(shots, `${c.name}-results.png`), fullPage: true });
   await page.close();
+}
+
+// The time per move table: a row per bot of the games, each with moves, and mean <= worst.
+async function checkTimes(page, c) {
+  const rows = await page.$$eval("#times-table tr[data-bot]", trs => trs.map(tr => [...tr.cells].map(td => td.textContent)));
+  check(rows.length === c.bots, `${c.name}: ${rows.length} rows in the time per move table, not ${c.bots}`);
+  const players = await page.evaluate(() => [...new Set(DATA.games.flatMap(g => g.p))]);
+  for (const [bot, count, mean, , worst] of rows) {
+    check(players.includes(bot) && Number(count) > 0, `${c.name}: time per move of ${bot}: ${count} moves`);
+    check(Number(mean) <= Number(worst), `${c.name}: ${bot}: mean ${mean} ms above the worst ${worst} ms`);
+  }
 }
 
 // The faults case: the head-to-head lines, the faults table, the filters of the game list, the

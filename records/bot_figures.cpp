@@ -1,13 +1,13 @@
-#include "league/bot_columns.h"
+#include "records/bot_figures.h"
 
 #include "engine/core/game.h"
 #include "records/termination.h"
 
 namespace arena {
 
-std::map<std::string, BotColumns> bot_columns(const std::vector<GameRecord>& records) {
-  std::map<std::string, BotColumns> out;
-  std::vector<BotColumns*> seat_bot;  // per-game scratch: the row of each seat
+std::map<std::string, BotFigures> bot_figures(const std::vector<GameRecord>& records) {
+  std::map<std::string, BotFigures> out;
+  std::vector<BotFigures*> seat_bot;  // per-game scratch: the row of each seat
   for (const GameRecord& r : records) {
     seat_bot.clear();
     for (const std::string& name : r.players) seat_bot.push_back(&out[name]);
