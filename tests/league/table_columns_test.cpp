@@ -1,5 +1,6 @@
 // `arena league table` beside the ratings (docs/league.md, "The table"): each bot's faults by
-// reason and its time per move, in the text, CSV and JSON tables, read from the records.
+// reason and its time per move, in the text, CSV and JSON tables, read from the records; and
+// `league run --hours`.
 #include <unistd.h>
 
 #include <boost/json.hpp>
@@ -52,5 +53,21 @@ TEST_CASE("league table: faults by reason and time per move per bot", "[league]"
   CHECK(text.out.find("crash ") != std::string::npos);
   const Run csv = run_arena("league table " + dir.string() + " --csv");
   CHECK(csv.out.find(",faults,mean_ms,p99_ms,worst_ms\n") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("league run --hours: stops by itself once the time is up, after a whole batch", "[league]") {
+  const fs::path dir = fs::temp_directory_path() / ("arena-league-hours-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  REQUIRE(run_arena("league new " + dir.string() + " clump:size=6 --tc 5+0.05").status == 0);
+  for (const char* name : {"a", "b"})
+    REQUIRE(run_arena("league add " + dir.string() + " " + name + "=" + kBin + "/random_bot").status == 0);
+  // 0.0005 hours = 1.8 s: the run ends on its own (no signal, no game limit), status 0, having
+  // kept whole batches; how many depends on the machine, that there are some does not.
+  const Run run = run_arena("league run " + dir.string() + " -j 2 --hours 0.0005");
+  INFO(run.out);
+  CHECK(run.status == 0);
+  const auto json = boost::json::parse(run_arena("league table " + dir.string() + " --json").out);
+  CHECK(json.at("games").as_int64() >= 1);
   fs::remove_all(dir);
 }
