@@ -11,8 +11,28 @@ namespace scrub {
 
 inline bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 
-// Records: the measured time of a move, " 0.012s}" -> "}".
-inline std::string without_times(std::string_view text) {
+// Records: the tag lines of what the machine did (records/timing_tags.h), which are measured.
+inline std::string without_timing_tags(std::string_view text) {
+  static constexpr std::string_view tags[] = {"[RefereeLatency \"", "[ChargedUs \"", "[CpuPressure \"",
+                                              "[TimeForfeitUnderPressure \""};
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t from = 0; from < text.size();) {
+    std::size_t end = text.find('\n', from);
+    end = end == std::string_view::npos ? text.size() : end + 1;
+    const std::string_view line = text.substr(from, end - from);
+    bool measured = false;
+    for (std::string_view t : tags) measured = measured || line.substr(0, t.size()) == t;
+    if (!measured) out.append(line);
+    from = end;
+  }
+  return out;
+}
+
+// Records: the measured time of a move, " 0.012s}" -> "}", and the timing tags.
+inline std::string without_times(std::string_view original) {
+  const std::string untagged = without_timing_tags(original);
+  const std::string_view text = untagged;
   std::string out;
   out.reserve(text.size());
   std::size_t from = 0;
