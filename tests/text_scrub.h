@@ -73,8 +73,25 @@ inline std::string without_offsets(std::string_view text) {
   return out;
 }
 
-// The report's replays: [seat,"move",microseconds] -> [seat,"move",].
-inline std::string without_replay_times(std::string_view text) {
+// The report's games: the referee's measured latency, ,"lat":[p50,p99,max] -> nothing.
+inline std::string without_report_latency(std::string_view text) {
+  static constexpr std::string_view key = ",\"lat\":[";
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = text.find(key, from)) != std::string_view::npos;) {
+    const std::size_t close = text.find(']', at);
+    if (close == std::string_view::npos) break;
+    out.append(text.substr(from, at - from));
+    from = close + 1;
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
+// The report's replays: [seat,"move",microseconds] -> [seat,"move",]; and its latency figures.
+inline std::string without_replay_times(std::string_view original) {
+  const std::string unmeasured = without_report_latency(original);
+  const std::string_view text = unmeasured;
   std::string out;
   std::size_t from = 0;
   for (std::size_t open; (open = text.find('[', from)) != std::string_view::npos;) {
