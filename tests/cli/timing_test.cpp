@@ -127,6 +127,11 @@ TEST_CASE("timing: a time forfeit ruled under CPU pressure is flagged, one witho
     CHECK(r.out.find("slow: time forfeit 1; of the time forfeits 1 under CPU pressure;") !=
           std::string::npos);
     CHECK(r.out.find("the machine may be to blame") != std::string::npos);
+    // The report counts it apart in its faults table (report.js reads "cp").
+    r = shelltest::run_arena("report " + pgn.string() + " -o " + (t.path / "report.html").string());
+    REQUIRE(r.status == 0);
+    CHECK(shelltest::slurp(t.path / "report.html").find("\"cp\":\"time forfeit under CPU pressure ") !=
+          std::string::npos);
   }
   SECTION("a pressure file that does not move (0%): not flagged, the figure recorded") {
     const fs::path fake = t.path / "pressure";
