@@ -85,6 +85,15 @@ struct RunnerOptions {
   // thread playing it; unset: nothing is watched. Must be quick: the game waits for it.
   std::function<void(const WatchedAction&)> watch;
   std::size_t watch_job = 0;
+  // What a bot is charged (docs/referee.md, "Wall clock and CPU clock"): wall time from request
+  // to answer, or with cpu_clock the CPU time of its process tree meanwhile, with a wall-time
+  // cap of cpu_wall_factor times the budget (plus the margin) for a bot that sleeps or blocks.
+  bool cpu_clock = false;
+  double cpu_wall_factor = 3;
+  // CPU pressure (referee/cpu_pressure.h): read from this file; a time forfeit ruled while the
+  // pressure was at least the threshold (percent) is flagged as maybe the machine's fault.
+  std::string cpu_pressure_file = "/proc/pressure/cpu";
+  double pressure_threshold = 25;
 };
 
 }  // namespace arena

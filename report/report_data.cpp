@@ -12,6 +12,7 @@
 #include "records/bot_figures.h"
 #include "records/json_text.h"
 #include "records/termination.h"
+#include "records/timing_tags.h"
 #include "report/replay.h"
 
 namespace arena::report {
@@ -19,6 +20,14 @@ namespace arena::report {
 namespace json = boost::json;
 
 namespace {
+
+// The referee's latency ([p50, p99, max] in µs) and a time forfeit's CPU-pressure warning,
+// when the record has them (records/timing_tags.h).
+void add_timing(json::object& entry, const GameRecord& r) {
+  const RecordTiming t = record_timing(r);
+  if (t.latency) entry["lat"] = json::array{t.latency->p50_us, t.latency->p99_us, t.latency->max_us};
+  if (!t.pressure_flag.empty()) entry["cp"] = t.pressure_flag;
+}
 
 json::object game_entry(const GameRecord& r, int number) {
   json::array players, ranks, scores, teams;
@@ -28,12 +37,14 @@ json::object game_entry(const GameRecord& r, int number) {
     scores.push_back(s.score);
     teams.push_back(s.team);
   }
-  return json::object{{"n", number},           {"g", r.spec},
-                      {"r", r.round},          {"p", std::move(players)},
-                      {"k", std::move(ranks)}, {"s", std::move(scores)},
-                      {"t", std::move(teams)}, {"e", termination_name(r.termination)},
-                      {"f", r.fault_seat},     {"d", r.termination_detail},
-                      {"l", r.actions.size()}, {"o", r.opening_plies}};
+  json::object entry{{"n", number},           {"g", r.spec},
+                     {"r", r.round},          {"p", std::move(players)},
+                     {"k", std::move(ranks)}, {"s", std::move(scores)},
+                     {"t", std::move(teams)}, {"e", termination_name(r.termination)},
+                     {"f", r.fault_seat},     {"d", r.termination_detail},
+                     {"l", r.actions.size()}, {"o", r.opening_plies}};
+  add_timing(entry, r);
+  return entry;
 }
 
 json::object ratings_json(const std::vector<GameRecord>& records) {

@@ -128,6 +128,10 @@ const std::array kRows{
   opt("--move-time", "move_time", K::kSeconds, M | T | C | LN, field<&S::move_time>(), "Hard limit per move in seconds, e.g. 2 or 0.5 (0: none)").range(0, 86400),
   opt("--startup-time", "startup_time", K::kSeconds, M | T | C | LN, field<&S::startup_time>(), "Seconds a bot has to answer the handshake").range(0.001, 3600),
   opt("--margin", "margin_ms", K::kWhole, M | T | C | LN, field<&S::margin_ms>(), "Milliseconds of grace added to every deadline").range(0, 60000),
+  opt("--clock", "clock", K::kChoice, M | T | C | LN, field<&S::clock>(), "What a bot is charged: wall time from request to answer, or the CPU time of its process tree meanwhile (docs/referee.md)").one_of("wall|cpu"),
+  opt("--cpu-wall-factor", "cpu_wall_factor", K::kDecimal, M | T | C | LN, field<&S::cpu_wall_factor>(), "With --clock cpu: a decision also ends after this many times its CPU budget of wall time (plus the margin)").range(1, 1000),
+  opt("--pressure-threshold", "pressure_threshold", K::kDecimal, M | T | C | LN, field<&S::pressure_threshold>(), "CPU pressure (percent of time some task waited for a CPU) at or above which a time forfeit is flagged as maybe the machine's fault").range(0, 100),
+  opt("--pressure-file", "pressure_file", K::kPath, M | T | C | LN, field<&S::pressure_file>(), "Where the CPU pressure is read (Linux PSI; a cgroup's cpu.pressure in a container); missing: not measured, never flagged"),
   opt("--quit-grace", "", K::kSeconds, C, field<&S::quit_grace>(), "Seconds a bot has to exit after 'quit'").range(0, 3600),
   // How bots are run.
   opt("--concurrency,-j,-k", "concurrency", K::kWhole, M | T | LR, field<&S::concurrency>(), "Games played at once (-j and -k are aliases)").range(1, 1024),

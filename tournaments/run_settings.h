@@ -58,8 +58,12 @@ struct RunSettings {
   std::string tc = "10+0.1";  // BASE+INC seconds
   double move_time = 0;       // hard cap per move; 0 = none
   double startup_time = 10;
-  int margin_ms = 50;       // allowance added to every deadline
-  double quit_grace = 1.0;  // check-bot: time to exit after "quit"
+  int margin_ms = 50;              // allowance added to every deadline
+  double quit_grace = 1.0;         // check-bot: time to exit after "quit"
+  std::string clock = "wall";      // "cpu": charge the CPU time of the bot's process tree
+  double cpu_wall_factor = 3;      // --clock cpu: the wall-time cap as a multiple of the budget
+  double pressure_threshold = 25;  // percent; a time forfeit at or above is flagged
+  std::string pressure_file = "/proc/pressure/cpu";  // PSI file the pressure is read from
 
   // How bots are run.
   int concurrency = 1;

@@ -74,6 +74,10 @@ RunnerOptions runner_options(const RunSettings& s, RunCommand command) {
   o.random_opening_plies = s.random_opening_plies;
   o.log_dir = s.log_dir;
   o.event = s.event;
+  o.cpu_clock = s.clock == "cpu";
+  o.cpu_wall_factor = s.cpu_wall_factor;
+  o.pressure_threshold = s.pressure_threshold;
+  o.cpu_pressure_file = s.pressure_file;
   o.check_bots_first = true;  // a bot that cannot start stops the run before its first game
   // Refused before any folder is made or game is played, like every other bad setting.
   if (const std::string why = BotProcess::check_sandbox(o.sandbox); !why.empty()) throw ConfigError(why);

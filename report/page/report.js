@@ -173,6 +173,7 @@ function drawFaults() {
     if (!byBot.has(bot)) byBot.set(bot, { reasons: new Map(), examples: [] });
     const b = byBot.get(bot);
     b.reasons.set(g.e, (b.reasons.get(g.e) || 0) + 1);
+    if (g.cp) b.pressure = (b.pressure || 0) + 1;  // a time forfeit under CPU pressure
     if (b.examples.length < 5) b.examples.push(g);
   }
   const box = $("faults");
@@ -185,7 +186,8 @@ function drawFaults() {
   for (const [bot, b] of byBot) {
     const tr = el("tr");
     tr.append(el("td", { class: "name" }, bot));
-    tr.append(el("td", { class: "name" }, [...b.reasons].map(([r, n]) => `${r}: ${n}`).join(", ")));
+    const pressure = b.pressure ? `, of which under CPU pressure (maybe the machine's fault): ${b.pressure}` : "";
+    tr.append(el("td", { class: "name" }, [...b.reasons].map(([r, n]) => `${r}: ${n}`).join(", ") + pressure));
     const ex = el("td", { class: "name" });
     for (const g of b.examples) {
       const a = el("a", { href: `#game=${g.n}&ply=${g.l}` }, `game ${g.n}`);
@@ -216,6 +218,18 @@ function drawTimes() {
     table.append(tr);
   }
   box.append(table);
+}
+
+// The referee's own latency per decision, from the records' RefereeLatency tags (as fastchess's
+// -show-latency): the median game's p50, the worst game's p99 and max.
+function drawLatency() {
+  const games = DATA.games.filter(g => g.lat);
+  if (!games.length) return;
+  const p50s = games.map(g => g.lat[0]).sort((a, b) => a - b);
+  const worst = i => games.reduce((m, g) => Math.max(m, g.lat[i]), 0);
+  $("faults").append(el("p", { class: "note", id: "referee-latency" },
+    `Referee latency per decision (move read to next request written): p50 ${p50s[(p50s.length - 1) >> 1]} µs ` +
+    `(median game), p99 ${worst(1)} µs, max ${worst(2)} µs (worst game), over ${games.length} game(s).`));
 }
 
 // Bars with their names below and values above. Each bar's slot is as wide as its longest label
@@ -744,6 +758,7 @@ function main() {
   drawCrosstable();
   drawFaults();
   drawTimes();
+  drawLatency();
   drawSeatShares();
   drawLengths();
   fillFilters();

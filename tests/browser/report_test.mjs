@@ -378,6 +378,10 @@ async function checkFaults(browser, c, dir) {
         `${c.name}: the ratings table does not explain its marks: ${marks}`);
   const faults = await page.textContent("#faults-table");
   check(faults.includes("illegal") && /illegal[^:]*: \d/.test(faults), `${c.name}: the faults table lacks the illegal bot's reason: ${faults}`);
+  // The referee's own latency per decision, from the records' RefereeLatency tags.
+  const latency = (await page.textContent("#referee-latency")) || "";
+  check(/^Referee latency per decision .*: p50 \d+ µs \(median game\), p99 \d+ µs, max \d+ µs \(worst game\), over 4 game\(s\)\.$/.test(latency),
+        `${c.name}: no referee latency under the faults table: ${latency}`);
   // Filters: termination, then bot and result.
   await page.click("#tab-games");
   const terms = await page.$$eval("#f-term option", os => os.map(o => o.value).filter(v => v));
