@@ -1,6 +1,8 @@
 // Writing a GameRecord as PGN text (docs/records.md, "Format").
+#include <algorithm>
 #include <cstddef>
 
+#include "records/bot_lines.h"
 #include "records/pgn.h"
 #include "records/pgn_text.h"
 
@@ -64,6 +66,7 @@ std::string format_pgn(const GameRecord& r) {
   if (!r.termination_detail.empty()) tag("TerminationDetail", r.termination_detail);
   if (!r.referee_version.empty()) tag("RefereeVersion", r.referee_version);
   if (r.opening_plies > 0) tag("OpeningPlies", std::to_string(r.opening_plies));
+  if (r.bot_lines_cut > 0) tag("BotLinesCut", bot_lines_cut_tag(r));
   for (const auto& [name, value] : r.extra_tags) tag(name, value);
   out += '\n';
 
@@ -81,7 +84,19 @@ std::string format_pgn(const GameRecord& r) {
     out += w;
     line_len += w.size();
   };
+  // The bots' lines of a decision go before its action, each comment on lines of its own.
+  size_t next_line = 0;
+  auto bot_lines_before = [&](size_t ply) {
+    for (; next_line < r.bot_lines.size() && static_cast<size_t>(r.bot_lines[next_line].ply) <= ply;
+         ++next_line) {
+      if (line_len > 0) out += '\n';
+      line_len = 0;
+      const int last = static_cast<int>(r.actions.size()) + 1;  // a hand-made record may say more
+      append_bot_line_comment(r.bot_lines[next_line], std::clamp(r.bot_lines[next_line].ply, 1, last), out);
+    }
+  };
   for (size_t i = 0; i < r.actions.size(); ++i) {
+    bot_lines_before(i + 1);
     const RecordedAction& a = r.actions[i];
     std::string w = "{";
     w += std::to_string(i + 1);
@@ -98,6 +113,9 @@ std::string format_pgn(const GameRecord& r) {
     w += '}';
     word(w);
   }
+  bot_lines_before(r.actions.size() + 1);
+  // Lines of plies past the decision that ended the game (a record made by hand) go last too.
+  bot_lines_before(static_cast<size_t>(-1));
   word(result);
   out += "\n\n";
   return out;

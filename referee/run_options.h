@@ -28,6 +28,9 @@ struct OutputLimits {
   int max_lines_per_decision = 1000;
   std::size_t max_info_bytes = 1000;  // an info line is cut to this length in the log
   std::size_t log_cap = 1 << 20;      // bytes of stderr + info kept per bot process
+  // Bytes of the bots' info and stderr lines kept in each game's record, all seats together
+  // (docs/records.md, "Bot lines"); 0 keeps none.
+  std::size_t bot_lines_cap = 32 * 1024;
 };
 
 // When a bot process may play another game. A process that played a deal remembers it, and

@@ -599,6 +599,7 @@ function showMissingGame(n) {
   $("viewer-head").textContent = `This report holds no game ${n} (${held}).`;
   for (const id of ["drawing", "caption", "values", "moves", "verdict"]) $(id).textContent = "";
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.remove("current");
+  botLinesOpenGame(null, null);
 }
 
 function openGame(n, ply, seat) {
@@ -621,6 +622,7 @@ function openGame(n, ply, seat) {
       `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
     $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = "";
     drawVerdict(game, true);
+    botLinesOpenGame(null, game);
     return;
   }
   const hidden = replay.f.length > 1;
@@ -634,6 +636,7 @@ function openGame(n, ply, seat) {
   view.frames = framesOf(replay, view.seat);
   $("slider").max = view.frames.length - 1;
   drawMoves(replay, game);
+  botLinesOpenGame(replay, game);  // botlines.js: the bots' console, value chart and marks
   if (replay.x) $("moves").append(el("div", { class: "warn" }, replay.x));
   showPly(Math.max(0, Math.min(ply, view.frames.length - 1)));
 }
@@ -652,6 +655,7 @@ function showPly(ply) {
   drawVerdict(game, ply === view.frames.length - 1);
   const hash = `#game=${view.game}&ply=${ply}${view.seat ? "&seat=" + view.seat : ""}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
+  botLinesShowPly(ply);
 }
 
 function stop() {
