@@ -11,6 +11,7 @@
 
 #include "engine/core/game.h"
 #include "process/bot_process.h"
+#include "records/bot_lines.h"
 #include "referee/time_control.h"
 
 namespace arena {
@@ -30,7 +31,7 @@ struct OutputLimits {
   std::size_t log_cap = 1 << 20;      // bytes of stderr + info kept per bot process
   // Bytes of the bots' info and stderr lines kept in each game's record, all seats together
   // (docs/records.md, "Bot lines"); 0 keeps none.
-  std::size_t bot_lines_cap = 32 * 1024;
+  std::size_t bot_lines_cap = kDefaultBotLinesCap;
 };
 
 // When a bot process may play another game. A process that played a deal remembers it, and

@@ -75,6 +75,7 @@ function applyBotLinesFilter() {
   const q = $("bl-filter").value.trim().toLowerCase();
   for (const line of document.querySelectorAll("#consoles .bl:not(.cut)"))
     line.hidden = q !== "" && !line.textContent.toLowerCase().includes(q);
+  if (BOT_LINES.ply >= 0) scrollConsoles();
 }
 
 // Each seat's `info value` over the game: x the ply, y the value; a click goes to the nearest ply.
@@ -118,18 +119,27 @@ function botLinesShowPly(ply) {
   BOT_LINES.ply = ply;
   const now = document.getElementById("value-now");
   if (now) { now.setAttribute("x1", BOT_LINES.x(ply)); now.setAttribute("x2", BOT_LINES.x(ply)); }
-  for (const c of $("consoles").querySelectorAll(".console-lines")) {
-    let first = null;
+  for (const c of $("consoles").querySelectorAll(".console-lines"))
     for (const line of c.children) {
       const p = Number(line.dataset.ply);
       line.classList.toggle("now", p === ply);
       line.classList.toggle("later", p > ply);
-      if (p === ply && !first && !line.hidden) first = line;
     }
-    // Scrolled inside its own box only: the window never moves when the viewer steps.
-    if (first) c.scrollTop = first.offsetTop - c.offsetTop - 4;
-  }
+  scrollConsoles();
   drawMarks(ply);
+}
+
+// Each console scrolled to the first shown line of the ply, or the last one before it; inside its
+// own box only, so the window never moves when the viewer steps.
+function scrollConsoles() {
+  for (const c of $("consoles").querySelectorAll(".console-lines")) {
+    let at = null;
+    for (const line of c.children)
+      if (!line.hidden && Number(line.dataset.ply) <= BOT_LINES.ply) at = line;
+      else if (Number(line.dataset.ply) > BOT_LINES.ply) break;
+    const first = at && [...c.children].find(l => !l.hidden && l.dataset.ply === at.dataset.ply);
+    c.scrollTop = first ? first.offsetTop - 4 : 0;
+  }
 }
 
 // The marks of this ply on the picture: a ring in the seat's colour around the cell or card the
