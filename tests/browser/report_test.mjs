@@ -461,6 +461,19 @@ async function checkBotLines(browser, c, dir) {
   check(visible.length === 2 && visible.every(t => t.includes("zebra-3")), `${c.name}: the filter shows ${visible.join(" | ")}`);
   await page.fill("#bl-filter", "");
   await page.screenshot({ path: path.join(shots, `${c.name}-console.png`), fullPage: true });
+  // A game whose lines the per-game cap cut: the page says at which ply, as the record does.
+  const cutPgn = path.join(dir, "cut.pgn"), cutHtml = path.join(dir, "cut.html");
+  fs.rmSync(cutPgn, { force: true });
+  execFileSync(arena, ["match", c.spec, "--games", "1", "--seed", "3", "--bot-lines-cap", "300", "--out", cutPgn, "--quiet",
+                       "--bot", `a=${path.join(binDir, "chatty_bot")}`, "--bot", `b=${path.join(binDir, "chatty_bot")}`], { stdio: "ignore" });
+  execFileSync(arena, ["report", cutPgn, "--out", cutHtml], { stdio: "ignore" });
+  const cutAt = (fs.readFileSync(cutPgn, "utf8").match(/\[BotLinesCut "(\d+) \d+"\]/) || [])[1];
+  await page.goto("file://" + cutHtml + "#game=1&ply=1");
+  await page.waitForSelector("body[data-ready]");
+  const said = await page.textContent("#bl-cut");
+  const marked = await page.$$eval("#consoles .bl.cut", ls => ls.map(l => l.dataset.ply));
+  check(cutAt && said.includes(`cut at ply ${cutAt} `) && marked.length === 2 && marked.every(p => p === cutAt),
+        `${c.name}: the cap cut at ply ${cutAt}, the page says "${said}" and marks plies ${marked.join(",")}`);
   check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
   await page.close();
 }
