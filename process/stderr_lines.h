@@ -17,7 +17,12 @@ class StderrLines {
   using Sink = std::function<void(std::string_view line)>;
 
   explicit StderrLines(std::size_t max_line_bytes = 1000) : max_(max_line_bytes) {}
-  void set_sink(Sink sink) { sink_ = std::move(sink); }
+  // A new sink (a new game) starts on a fresh line: a partial line belongs to the last one.
+  void set_sink(Sink sink) {
+    sink_ = std::move(sink);
+    partial_.clear();
+    skipping_ = false;
+  }
   bool has_sink() const { return static_cast<bool>(sink_); }
   // Splits `data` into lines for the sink; without a sink the bytes are dropped, and a partial
   // line is forgotten (its end belongs to no one).
