@@ -599,7 +599,7 @@ function showMissingGame(n) {
   $("viewer-head").textContent = `This report holds no game ${n} (${held}).`;
   for (const id of ["drawing", "caption", "values", "moves", "verdict"]) $(id).textContent = "";
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.remove("current");
-  botLinesOpenGame(null, null);
+  if (window.botLinesOpenGame) botLinesOpenGame(null, null);
 }
 
 function openGame(n, ply, seat) {
@@ -622,7 +622,7 @@ function openGame(n, ply, seat) {
       `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
     $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = "";
     drawVerdict(game, true);
-    botLinesOpenGame(null, game);
+    if (window.botLinesOpenGame) botLinesOpenGame(null, game);
     return;
   }
   const hidden = replay.f.length > 1;
@@ -636,7 +636,8 @@ function openGame(n, ply, seat) {
   view.frames = framesOf(replay, view.seat);
   $("slider").max = view.frames.length - 1;
   drawMoves(replay, game);
-  botLinesOpenGame(replay, game);  // botlines.js: the bots' console, value chart and marks
+  // botlines.js (absent from a page built without it): the bots' consoles, value chart, marks.
+  if (window.botLinesOpenGame) botLinesOpenGame(replay, game);
   if (replay.x) $("moves").append(el("div", { class: "warn" }, replay.x));
   showPly(Math.max(0, Math.min(ply, view.frames.length - 1)));
 }
@@ -655,7 +656,7 @@ function showPly(ply) {
   drawVerdict(game, ply === view.frames.length - 1);
   const hash = `#game=${view.game}&ply=${ply}${view.seat ? "&seat=" + view.seat : ""}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
-  botLinesShowPly(ply);
+  if (window.botLinesShowPly) botLinesShowPly(ply);
 }
 
 function stop() {
