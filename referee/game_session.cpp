@@ -53,6 +53,7 @@ GameSession::GameSession(asio::io_context& io, const Game& game, std::uint64_t s
       record_(std::move(record)),
       done_(std::move(done)),
       timer_(io),
+      bot_line_cap_(options.limits.bot_lines_cap),
       pressure_(options.cpu_pressure_file, options.pressure_threshold) {
   for (auto& bot : seats) {
     Seat s;
@@ -88,6 +89,7 @@ void GameSession::start() {
           }
         });
     start_game_log(s);
+    hear_stderr(s);
     // Sent with the first decision request (the mover's, and the others' at that moment):
     // the first mover wakes once, for newgame and its request together.
     Seat& seat = seats_[s - 1];
@@ -273,10 +275,13 @@ void GameSession::on_line(int seat, const std::string& line) {
         "more than " + std::to_string(options_.limits.max_lines_per_decision) + " lines in one decision");
   using K = protocol::BotMessage::Kind;
   auto msg = protocol::parse_bot_line(line);
+  // What the bot wrote to stderr before this answer belongs to the decision it answers.
+  if (msg.kind != K::kInfo && msg.kind != K::kEmpty) st.bot->process().read_stderr_now();
   switch (msg.kind) {
     case K::kEmpty:
       return;
     case K::kInfo:
+      keep_bot_line(seat, BotLine::Kind::kInfo, msg.text);
       st.bot->process().log_output("[game " + record_.round + " ply " +
                                    std::to_string(record_.actions.size()) + "] info " +
                                    clip(msg.text, options_.limits.max_info_bytes));
@@ -395,6 +400,7 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
   for (auto& seat : seats_) {
     BotProcess& p = seat.bot->process();
     p.clear_handlers();
+    p.set_stderr_lines(nullptr);  // later lines are no move's of this game
     if (seat.bot->ready()) {
       seat.pending += over;
       seat.pending += '\n';

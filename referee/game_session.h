@@ -14,6 +14,7 @@
 #include "engine/core/game.h"
 #include "engine/core/random.h"
 #include "process/cpu_time.h"
+#include "records/bot_lines.h"
 #include "records/record.h"
 #include "referee/bot_session.h"
 #include "referee/cpu_pressure.h"
@@ -116,6 +117,10 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   DecisionHook decision_hook_;
   bool watched_ = false;
   void notify_watch(int actor, const std::string& text);
+  // The bots' own lines, kept with the record (referee/game_session_bot_lines.cpp).
+  void hear_stderr(int seat);
+  void keep_bot_line(int seat, BotLine::Kind kind, std::string_view text);
+  BotLineCap bot_line_cap_;
   std::vector<std::string> opening_;
   int random_opening_plies_ = 0;
 

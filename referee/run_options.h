@@ -11,6 +11,7 @@
 
 #include "engine/core/game.h"
 #include "process/bot_process.h"
+#include "records/bot_lines.h"
 #include "referee/time_control.h"
 
 namespace arena {
@@ -28,6 +29,9 @@ struct OutputLimits {
   int max_lines_per_decision = 1000;
   std::size_t max_info_bytes = 1000;  // an info line is cut to this length in the log
   std::size_t log_cap = 1 << 20;      // bytes of stderr + info kept per bot process
+  // Bytes of the bots' info and stderr lines kept in each game's record, all seats together
+  // (docs/records.md, "Bot lines"); 0 keeps none.
+  std::size_t bot_lines_cap = kDefaultBotLinesCap;
 };
 
 // When a bot process may play another game. A process that played a deal remembers it, and

@@ -139,6 +139,7 @@ const std::array kRows{
   opt("--sandbox", "sandbox", K::kChoice, M | T | C | LN, field<&S::sandbox>(), "Run every bot under bubblewrap (docs/security.md)").one_of("none|bwrap"),
   opt("--sandbox-bind", "sandbox_binds", K::kPaths, M | T | C | LN, field<&S::sandbox_binds>(), "With --sandbox bwrap: a file or folder every bot may read (at the same path), beyond those its command names; repeat for more"),
   opt("--max-memory", "max_memory_mib", K::kWhole, M | T | C | LN, field<&S::max_memory_mib>(), "Address-space limit per bot process in MiB (0: none)").range(0, 1 << 20),
+  opt("--bot-lines-cap", "bot_lines_cap", K::kWhole, M | T | LN, field<&S::bot_lines_cap>(), "Bytes of the bots' info and stderr lines kept in each game's record, all seats together (0: none; docs/records.md)").range(0, 1 << 30),
   opt("--openings", "openings", K::kPath, M | T | LN, field<&S::openings>(), "File of start positions, one per line: moves in the game's notation, optionally after 'SPEC |' (each opening is played from every seat)"),
   opt("--openings-order", "openings_order", K::kChoice, M | T | LN, field<&S::openings_order>(), "The order the openings are taken in").one_of("sequential|random"),
   opt("--random-opening-plies", "random_opening_plies", K::kWhole, M | T | LN, field<&S::random_opening_plies>(), "Random legal moves the referee plays from each game's seed before the bots start").range(0, 10000),

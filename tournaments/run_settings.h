@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "process/bot_process.h"
+#include "records/bot_lines.h"
 #include "referee/openings.h"
 #include "tournaments/schedule.h"
 
@@ -72,7 +73,9 @@ struct RunSettings {
   // With bwrap: more files or folders every bot may read, beyond those its command names
   std::vector<std::string> sandbox_binds;
   int max_memory_mib = 2048;  // address-space limit per bot process, MiB; 0 = none
-  std::string openings;       // openings file (referee/openings.h); empty = none
+  int bot_lines_cap =
+      static_cast<int>(kDefaultBotLinesCap);  // bytes of bot info/stderr lines kept per game record; 0 = none
+  std::string openings;                       // openings file (referee/openings.h); empty = none
   OpeningsOrder openings_order = OpeningsOrder::kSequential;
   int random_opening_plies = 0;  // random legal moves from each game's seed before the bots start
 

@@ -72,6 +72,7 @@ RunnerOptions runner_options(const RunSettings& s, RunCommand command) {
   o.sandbox_binds = checked_binds(s, command);
   o.process_limits.address_space_bytes = static_cast<std::uint64_t>(s.max_memory_mib) << 20;
   o.random_opening_plies = s.random_opening_plies;
+  o.limits.bot_lines_cap = static_cast<std::size_t>(s.bot_lines_cap);
   o.log_dir = s.log_dir;
   o.event = s.event;
   o.cpu_clock = s.clock == "cpu";

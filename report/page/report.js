@@ -634,6 +634,7 @@ function showMissingGame(n) {
   $("viewer-head").textContent = `This report holds no game ${n} (${held}).`;
   for (const id of ["drawing", "caption", "values", "moves", "verdict"]) $(id).textContent = "";
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.remove("current");
+  if (window.botLinesOpenGame) botLinesOpenGame(null, null);
 }
 
 function openGame(n, ply, seat) {
@@ -656,6 +657,7 @@ function openGame(n, ply, seat) {
       `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
     $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = "";
     drawVerdict(game, true);
+    if (window.botLinesOpenGame) botLinesOpenGame(null, game);
     return;
   }
   const hidden = replay.f.length > 1;
@@ -669,6 +671,8 @@ function openGame(n, ply, seat) {
   view.frames = framesOf(replay, view.seat);
   $("slider").max = view.frames.length - 1;
   drawMoves(replay, game);
+  // botlines.js (absent from a page built without it): the bots' consoles, value chart, marks.
+  if (window.botLinesOpenGame) botLinesOpenGame(replay, game);
   if (replay.x) $("moves").append(el("div", { class: "warn" }, replay.x));
   showPly(Math.max(0, Math.min(ply, view.frames.length - 1)));
 }
@@ -687,6 +691,7 @@ function showPly(ply) {
   drawVerdict(game, ply === view.frames.length - 1);
   const hash = `#game=${view.game}&ply=${ply}${view.seat ? "&seat=" + view.seat : ""}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
+  if (window.botLinesShowPly) botLinesShowPly(ply);
 }
 
 function stop() {
