@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "league/ladder.h"
 #include "league/league.h"
@@ -49,6 +50,11 @@ Standing standing_of(const std::string& dir) {
   return s;
 }
 
+std::string pad(std::string text, std::size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
 std::string ms(double micros) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f", micros / 1000);
@@ -81,10 +87,50 @@ std::string bots_text(const Standing& s) {
   return out;
 }
 
+// Every KEY of `info data KEY VALUE` any bot reported, sorted.
+std::vector<std::string> data_keys(const Standing& s) {
+  std::set<std::string> keys;
+  for (const auto& [bot, c] : s.columns)
+    for (const auto& [key, figure] : c.data) keys.insert(key);
+  return {keys.begin(), keys.end()};
+}
+
+// A figure's mean as the tables print it: "-" for a bot that never reported it.
+std::string figure_text(const BotFigures& c, const std::string& key) {
+  const auto it = c.data.find(key);
+  if (it == c.data.end()) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", it->second.mean());
+  return buf;
+}
+
+// One column per KEY the bots reported with `info data KEY VALUE`: its mean per bot.
+std::string data_text(const Standing& s) {
+  const std::vector<std::string> keys = data_keys(s);
+  if (keys.empty()) return "";
+  std::size_t w = 4;
+  for (const LeagueBot& b : s.bots) w = std::max(w, b.name.size());
+  std::string out =
+      "\nbot figures (info data KEY VALUE, mean of the values reported):\n  " + pad(std::string("Name"), w);
+  for (const std::string& k : keys) out += "  " + pad(k, std::max<std::size_t>(k.size(), 10));
+  out += "\n";
+  for (const LeagueBot& b : s.bots) {
+    const auto it = s.columns.find(b.name);
+    if (it == s.columns.end()) continue;
+    out += "  " + pad(b.name, w);
+    for (const std::string& k : keys)
+      out += "  " + pad(figure_text(it->second, k), std::max<std::size_t>(k.size(), 10));
+    out += "\n";
+  }
+  return out;
+}
+
 boost::json::object columns_json(const BotFigures& c) {
-  boost::json::object faults;
+  boost::json::object faults, data;
   for (const auto& [reason, n] : c.faults) faults[reason] = n;
+  for (const auto& [key, figure] : c.data) data[key] = figure.mean();
   return {{"faults", std::move(faults)},
+          {"data", std::move(data)},
           {"moves", c.times.moves()},
           {"mean_ms", c.times.mean_micros() / 1000},
           {"p99_ms", static_cast<double>(c.times.percentile_micros(0.99)) / 1000},
@@ -110,6 +156,7 @@ std::string table_json(const Standing& s) {
 // The ratings' CSV with each bot's faults and times appended to its row.
 std::string table_csv(const Standing& s) {
   const std::string ratings = render_ratings_csv(s.table);
+  const std::vector<std::string> keys = data_keys(s);
   std::string out;
   std::size_t row = 0, at = 0;
   while (at < ratings.size()) {
@@ -117,6 +164,7 @@ std::string table_csv(const Standing& s) {
     out += ratings.substr(at, end - at);
     if (row == 0) {
       out += ",faults,mean_ms,p99_ms,worst_ms";
+      for (const std::string& k : keys) out += ",data:" + k;
     } else if (row - 1 < s.table.bots.size()) {
       const auto it = s.columns.find(s.table.bots[row - 1].name);
       const BotFigures none;
@@ -127,6 +175,7 @@ std::string table_csv(const Standing& s) {
       out += "," + faults + "," + ms(c.times.mean_micros()) + "," +
              ms(static_cast<double>(c.times.percentile_micros(0.99))) + "," +
              ms(static_cast<double>(c.times.worst_micros()));
+      for (const std::string& k : keys) out += "," + figure_text(c, k);
     }
     out += "\n";
     ++row;
@@ -146,7 +195,7 @@ std::string league_table(const std::string& dir, LeagueTableFormat format) {
       return table_json(s);
     default:
       std::string text = "league " + dir + ": " + std::to_string(s.games) + " games\n" +
-                         render_ratings_text(s.table) + bots_text(s);
+                         render_ratings_text(s.table) + bots_text(s) + data_text(s);
       if (!s.versions.empty()) text += "\nversions against their parents:\n";
       for (const VersionTest& v : s.versions) text += "  " + version_line(v, s.sprt) + "\n";
       return text;

@@ -1,6 +1,7 @@
 // What a table shows of each bot beside its rating (docs/league.md, "The table"; the report's
 // results page): the faults of its games by reason and the time it used per move (mean, 99th
-// percentile, worst), read from the games' records.
+// percentile, worst), and the mean of each figure it reported with `info data KEY VALUE`
+// (docs/protocol.md), read from the games' records.
 #pragma once
 
 #include <map>
@@ -15,6 +16,12 @@ namespace arena {
 struct BotFigures {
   std::map<std::string, int> faults;  // termination name -> games this bot faulted that way
   MoveTimes times;
+  struct Figure {
+    double sum = 0;
+    long count = 0;
+    double mean() const { return count ? sum / static_cast<double>(count) : 0; }
+  };
+  std::map<std::string, Figure> data;  // KEY of `info data KEY VALUE` -> its values
 };
 
 // Per bot name; bots that played no game are absent.

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
+#include <sstream>
 
 #include "tests/shell_run.h"
 
@@ -69,5 +70,42 @@ TEST_CASE("league run --hours: stops by itself once the time is up, after a whol
   CHECK(run.status == 0);
   const auto json = boost::json::parse(run_arena("league table " + dir.string() + " --json").out);
   CHECK(json.at("games").as_int64() >= 1);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("league table: a bot's info data figures become columns, the mean of its values", "[league]") {
+  const fs::path dir = fs::temp_directory_path() / ("arena-league-data-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  REQUIRE(run_arena("league new " + dir.string() + " clump:size=6 --tc 5+0.05").status == 0);
+  REQUIRE(run_arena("league add " + dir.string() + " talker=" + kBin + "/chatty_bot").status == 0);
+  REQUIRE(run_arena("league add " + dir.string() + " quiet=" + kBin + "/random_bot").status == 0);
+  REQUIRE(run_arena("league run " + dir.string() + " --games 4 --quiet").status == 0);
+
+  // The mean the table should show, from the records' own bot lines: {N: sK info data nodes X}.
+  const std::string pgn = run_arena("league export " + dir.string()).out;
+  double sum = 0;
+  int count = 0;
+  std::istringstream in(pgn);
+  std::string white, black;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("[White \"", 0) == 0) white = line.substr(8, line.size() - 10);
+    if (line.rfind("[Black \"", 0) == 0) black = line.substr(8, line.size() - 10);
+    for (std::size_t at = line.find(" info data nodes "); at != std::string::npos;
+         at = line.find(" info data nodes ", at + 1)) {
+      const int seat = line[at - 1] - '0';  // "{N: sK info ..."
+      REQUIRE((seat == 1 ? white : black) == "talker");
+      sum += std::stod(line.substr(at + 17));
+      ++count;
+    }
+  }
+  REQUIRE(count > 0);
+  const auto json = boost::json::parse(run_arena("league table " + dir.string() + " --json").out);
+  for (const auto& b : json.at("bots").as_array()) {
+    if (b.at("name") == "talker") CHECK(b.at("data").at("nodes").to_number<double>() == Approx(sum / count));
+    if (b.at("name") == "quiet") CHECK(b.at("data").as_object().empty());
+  }
+  const std::string text = run_arena("league table " + dir.string()).out;
+  CHECK(text.find("bot figures (info data KEY VALUE") != std::string::npos);
+  CHECK(run_arena("league table " + dir.string() + " --csv").out.find(",data:nodes\n") != std::string::npos);
   fs::remove_all(dir);
 }
