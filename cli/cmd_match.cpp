@@ -138,6 +138,7 @@ void run_match(const RunSettings& o, bool seed_given) {
   check_seat_count(*game, bots.size(), human);
   RunnerOptions ro = runner_options(o, RunCommand::kMatch);
   if (!o.out.empty()) ro.sandbox_hidden.push_back(std::filesystem::absolute(o.out).string());  // the records
+  ro.records_path = o.out;
   if (human) ro.concurrency = 1;
   warn_if_oversubscribed(ro.concurrency);
   SprtStop sprt(o.sprt.empty() ? std::nullopt : std::optional<SprtParams>(parse_sprt(o.sprt)));

@@ -143,7 +143,7 @@ void print_header(const ReproOptions& o, const Loaded& l, std::size_t k) {
             << l.transcript.decisions.size() << ")\n";
   std::cout << "sent for this decision (" << d.end
             << " bytes from the handshake on; --print-lines shows all):\n";
-  print_lines(l.transcript.text, d.begin == 0 ? l.transcript.handshake_end : d.begin, d.end, "  > ");
+  print_lines(l.transcript.text, d.begin, d.end, "  > ");
   std::cout << "recorded: " << recorded_text(l, d, o.seat) << "\n";
 }
 
@@ -161,9 +161,9 @@ void print_divergence(const Loaded& l, const ReproRun& run, std::size_t k, int s
 
 // One run's answer to the chosen decision; whether it matched the record.
 bool print_run(const ReproOptions& o, const Loaded& l, const ReproRun& run, std::size_t k, int number) {
-  std::cout << "run " << number << ":\n";
   if (!run.start_error.empty())
     throw CommandError{"the bot did not start: " + run.start_error + "\n  command: " + o.bot[0], 1};
+  std::cout << "run " << number << ":\n";
   print_divergence(l, run, k, o.seat);
   const bool answered = run.answers.size() == k + 1 && !run.answers[k].line.empty();
   bool matches = false;
@@ -202,8 +202,13 @@ int first_difference(const ReproRun& a, const ReproRun& b) {
 
 void repro(ReproOptions& o) {
   Loaded l = load(o);
-  if (o.print_lines) {
+  if (o.print_lines && o.ply < 0) {
     std::cout << l.transcript.text;
+    return;
+  }
+  if (o.print_lines) {
+    const TranscriptDecision& d = l.transcript.decisions[chosen_decision(o, l)];
+    std::cout << l.transcript.text.substr(d.begin, d.end - d.begin);
     return;
   }
   if (o.bot.empty()) throw CommandError{"give the bot to rerun with --bot COMMAND"};
@@ -231,6 +236,12 @@ void repro(ReproOptions& o) {
     std::cout << "deterministic: " << o.runs << " runs gave the same answers\n";
   if (differs_at >= 0)
     throw CommandError{"the bot is nondeterministic: the same lines gave different answers", 1};
+  for (const ReproRun& run : runs)
+    if (!all_match && !run.failure.empty())
+      throw CommandError{"the bot gave no answer at ply " +
+                             std::to_string(l.transcript.decisions[run.answers.size() - 1].ply) + ": " +
+                             run.failure,
+                         1};
   if (!all_match) throw CommandError{"the bot did not answer as recorded", 1};
 }
 
@@ -263,7 +274,8 @@ void add_repro_command(CLI::App& app) {
       ->type_name("SECONDS")
       ->check(decimal_number(0.01, 3600));
   cmd->add_flag("--print-lines", o->print_lines,
-                "Print every line the seat was sent in the game (from the record alone) and run no bot");
+                "Print every line the seat was sent in the game (from the record alone; with --ply, those "
+                "since its previous decision up to that one's go) and run no bot");
   cmd->footer(
       "Exit status: 0 the bot answered as recorded (or faulted as recorded) on every run; 1 it answered "
       "otherwise, differently between runs, or did not start or answer; 2 bad input.");

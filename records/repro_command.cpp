@@ -4,16 +4,13 @@
 
 namespace arena {
 
+bool fault_at_decision(Termination why) {
+  return why == Termination::kIllegalMove || why == Termination::kUnparseable ||
+         why == Termination::kTimeForfeit;
+}
+
 int faulting_ply(const GameRecord& r) {
-  if (r.fault_seat == 0) return -1;
-  switch (r.termination) {
-    case Termination::kIllegalMove:
-    case Termination::kUnparseable:
-    case Termination::kTimeForfeit:
-      return static_cast<int>(r.actions.size());
-    default:
-      return -1;
-  }
+  return r.fault_seat != 0 && fault_at_decision(r.termination) ? static_cast<int>(r.actions.size()) : -1;
 }
 
 std::string shell_quoted(const std::string& text) {

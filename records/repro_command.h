@@ -24,6 +24,9 @@ std::string repro_command(const std::string& file, const std::string& game, int 
 // Whether a game that ended so, with a faulting seat, has a decision to rerun.
 bool reproducible_fault(Termination why);
 
+// Whether a fault of this kind is the seat's answer to a decision (illegal, unparseable, late).
+bool fault_at_decision(Termination why);
+
 // The ply of the decision a fault answered (illegal, unparseable, late), or -1 when the fault
 // was not an answer (a crash, a flood, a protocol violation) or there is none.
 int faulting_ply(const GameRecord& record);

@@ -8,6 +8,7 @@
 #include "protocol/bot_text.h"
 #include "protocol/messages.h"
 #include "records/adjudication.h"
+#include "records/repro_command.h"
 #include "records/termination.h"
 #include "referee/exit_report.h"
 #include "referee/log_file_name.h"
@@ -324,10 +325,22 @@ void GameSession::fault(int seat, Termination why, const std::string& detail) {
   const std::string shown = protocol::printable(detail, std::string::npos);
   seats_[seat - 1].bot->process().log("[referee] fault: " + std::string(termination_token(why)) + ": " +
                                       shown);
+  log_repro(seat, why);
   // How a crashed process ended and what it last wrote are known only once it is reaped and
   // its stderr read: the ruling stands now, its detail is completed before the record goes.
   if (why == Termination::kCrash) crash_seat_ = seat;
   finish(why, seat, shown);
+}
+
+// The command that reruns the bot on the lines it was sent (records/repro_command.h), in its log.
+void GameSession::log_repro(int seat, Termination why) {
+  if (!reproducible_fault(why)) return;
+  std::string command;
+  for (const std::string& word : seats_[seat - 1].bot->spec().command.argv)
+    command += (command.empty() ? "" : " ") + shell_quoted(word);
+  const int ply = fault_at_decision(why) ? static_cast<int>(record_.actions.size()) : -1;
+  seats_[seat - 1].bot->process().log(
+      "[referee] repro: " + repro_command(options_.records_path, record_.round, seat, ply, command), false);
 }
 
 void GameSession::abort() {

@@ -1,5 +1,7 @@
 #include "referee/repro_run.h"
 
+#include <signal.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
@@ -100,6 +102,7 @@ class Rerun {
 
 ReproRun rerun_bot(const BotSpec& bot, const RunnerOptions& options, const SeatTranscript& transcript,
                    std::size_t last, std::chrono::milliseconds timeout) {
+  ::signal(SIGPIPE, SIG_IGN);  // a bot that dies while it is written to must not end the referee
   boost::asio::io_context io;
   Rerun rerun(io, transcript, last, timeout);
   rerun.start(std::make_shared<BotSession>(io, 0, bot, options, ""));

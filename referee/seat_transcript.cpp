@@ -43,7 +43,7 @@ class Builder {
       : r_(r), tc_(time_control_from_text(r.time_control)), clock_(tc_, seat_untimed(r, seat)) {
     out_.seat = seat;
     out_.text = protocol::hello_line() + "\n";
-    out_.handshake_end = out_.text.size();
+    out_.handshake_end = last_go_end_ = out_.text.size();
     append_newgame(game, seat, game.num_players(), r.seed, out_.text);
     legal_ = tag_value(r, kLegalMovesTag) != "no";
   }

@@ -10,6 +10,7 @@
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
 #include "records/json_text.h"
+#include "records/repro_command.h"
 #include "records/termination.h"
 #include "report/replay.h"
 
@@ -33,6 +34,13 @@ json::object game_entry(const GameRecord& r, int number) {
                       {"t", std::move(teams)}, {"e", termination_name(r.termination)},
                       {"f", r.fault_seat},     {"d", r.termination_detail},
                       {"l", r.actions.size()}, {"o", r.opening_plies}};
+}
+
+// A fault's `arena repro` command (records/repro_command.h), under the key "rp".
+json::object with_repro(json::object entry, const GameRecord& r, const std::string& file) {
+  if (const std::string command = repro_command(r, file, r.round, ""); !command.empty())
+    entry["rp"] = command;
+  return entry;
 }
 
 json::object ratings_json(const std::vector<GameRecord>& records) {
@@ -71,6 +79,47 @@ json::object ratings_json(const std::vector<GameRecord>& records) {
   return out;
 }
 
+// One decision's lines, each either itself or, when the seat's previous decision had the very
+// same line, that line's index there: boards and hands mostly repeat from one decision to the
+// next. [ply, item...]; the page (protocolLines in report.js) turns it back into lines.
+json::array compact_decision(int ply, const std::string& text, std::vector<std::string>& previous) {
+  json::array out{ply};
+  std::vector<std::string> lines;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  for (const std::string& line : lines) {
+    const auto it = std::find(previous.begin(), previous.end(), line);
+    if (it != previous.end())
+      out.push_back(it - previous.begin());
+    else
+      out.push_back(json::value(line));
+  }
+  previous = std::move(lines);
+  return out;
+}
+
+// "q": per seat, its decisions' lines (compact_decision); nothing when the record does not replay.
+void add_protocol_lines(json::object& replay, const GameRecord& record, const ProtocolLines& lines_of) {
+  std::vector<SeatDecisionLines> seats;
+  try {
+    seats = lines_of(record);
+  } catch (const UserError&) {
+    return;
+  }
+  json::array q;
+  for (const SeatDecisionLines& decisions : seats) {
+    json::array seat;
+    std::vector<std::string> previous;
+    for (const auto& [ply, text] : decisions) seat.push_back(compact_decision(ply, text, previous));
+    q.push_back(std::move(seat));
+  }
+  replay["q"] = std::move(q);
+}
+
 // The numbers of the games to embed: the chosen ones, or the first ones within the budget.
 json::object replays(const std::vector<GameRecord>& records, const ReportOptions& o) {
   json::object out;
@@ -80,6 +129,7 @@ json::object replays(const std::vector<GameRecord>& records, const ReportOptions
     if (!chosen.empty() && !chosen.count(n)) continue;
     if (chosen.empty() && bytes >= o.replay_budget) break;
     json::object replay = replay_json(records[n - 1], true);
+    if (o.protocol_lines) add_protocol_lines(replay, records[n - 1], o.protocol_lines);
     bytes += json_text(replay).size();
     out[std::to_string(n)] = std::move(replay);
   }
@@ -91,7 +141,8 @@ json::object replays(const std::vector<GameRecord>& records, const ReportOptions
 json::object report_data(const std::vector<GameRecord>& records, const ReportOptions& options) {
   json::array games;
   for (std::size_t i = 0; i < records.size(); ++i)
-    games.push_back(game_entry(records[i], static_cast<int>(i) + 1));
+    games.push_back(
+        with_repro(game_entry(records[i], static_cast<int>(i) + 1), records[i], options.records_file));
   json::object info;
   for (const GameRecord& r : records) {
     if (info.contains(r.spec)) continue;
