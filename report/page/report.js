@@ -664,10 +664,16 @@ function drawProtocol(replay, game, ply) {
   if (!replay.q) return;
   const seat = view.seat || (ply < replay.a.length ? replay.a[ply][0] : game.f);
   if (!seat) return;
-  const lines = protocolLines(replay, seat).get(ply);
+  const byPly = protocolLines(replay, seat), lines = byPly.get(ply);
   box.append(el("div", { class: "note" }, lines
     ? `sent to seat ${seat} (${game.p[seat - 1]}) for its decision at ply ${ply}:`
     : `seat ${seat} (${game.p[seat - 1]}) was not asked for a decision at ply ${ply}`));
+  const next = [...byPly.keys()].find(p => p > ply);
+  if (!lines && next !== undefined) {
+    const link = el("a", { href: "#", id: "protocol-next" }, `its next decision: ply ${next}`);
+    link.addEventListener("click", e => { e.preventDefault(); showPly(next); });
+    box.append(link);
+  }
   if (lines) box.append(el("pre", { id: "protocol-lines", "data-seat": seat, "data-ply": ply }, lines.join("\n")));
 }
 
