@@ -12,6 +12,7 @@
 #include "records/json_text.h"
 #include "records/repro_command.h"
 #include "records/termination.h"
+#include "report/protocol_compact.h"
 #include "report/replay.h"
 
 namespace arena::report {
@@ -76,29 +77,6 @@ json::object ratings_json(const std::vector<GameRecord>& records) {
     if (h->paired) h2h["pentanomial"].as_object()["text"] = elo_interval_text(*h->paired, 1);
     out["h2h"] = std::move(h2h);
   }
-  return out;
-}
-
-// One decision's lines, each either itself or, when the seat's previous decision had the very
-// same line, that line's index there: boards and hands mostly repeat from one decision to the
-// next. [ply, item...]; the page (protocolLines in report.js) turns it back into lines.
-json::array compact_decision(int ply, const std::string& text, std::vector<std::string>& previous) {
-  json::array out{ply};
-  std::vector<std::string> lines;
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  for (const std::string& line : lines) {
-    const auto it = std::find(previous.begin(), previous.end(), line);
-    if (it != previous.end())
-      out.push_back(it - previous.begin());
-    else
-      out.push_back(json::value(line));
-  }
-  previous = std::move(lines);
   return out;
 }
 

@@ -640,16 +640,29 @@ function openGame(n, ply, seat) {
   showPly(Math.max(0, Math.min(ply, view.frames.length - 1)));
 }
 
+// A line written as word edits of a line of the previous decision (report/protocol_compact.h):
+// [k, op...], a positive op copies that many words, a negative one skips them, a string inserts.
+function editedLine(previous, [k, ...ops]) {
+  const from = previous[k].split(" "), out = [];
+  let i = 0;
+  for (const op of ops) {
+    if (typeof op === "string") out.push(op);
+    else if (op > 0) { out.push(...from.slice(i, i + op)); i += op; }
+    else i -= op;
+  }
+  return out.join(" ");
+}
+
 // The lines the referee sent `seat` for each of its decisions, by ply: replay.q holds them
-// compactly (report_data.cpp, compact_decision), a number standing for the line of that index
-// in the seat's previous decision.
+// compactly (report/protocol_compact.h): a number stands for the line of that index in the
+// seat's previous decision, an array for such a line edited word by word.
 function protocolLines(replay, seat) {
   replay.lines = replay.lines || {};
   if (replay.lines[seat]) return replay.lines[seat];
   const byPly = new Map();
   let previous = [];
   for (const [ply, ...items] of replay.q[seat - 1] || []) {
-    const lines = items.map(x => typeof x === "number" ? previous[x] : x);
+    const lines = items.map(x => typeof x === "number" ? previous[x] : typeof x === "string" ? x : editedLine(previous, x));
     byPly.set(ply, lines);
     previous = lines;
   }
