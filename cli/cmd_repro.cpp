@@ -91,11 +91,9 @@ std::unique_ptr<State> state_at(const Loaded& l, int ply) {
 std::string recorded_text(const Loaded& l, const TranscriptDecision& d, int seat) {
   if (!d.recorded.empty()) return "move " + d.recorded;
   const GameRecord& r = l.record;
+  if (r.fault_seat == seat && r.termination == Termination::kResign) return "resign";
   if (r.fault_seat == seat)
-    return std::string(r.termination == Termination::kResign ? "resign" : "fault ") +
-           (r.termination == Termination::kResign
-                ? ""
-                : termination_name(r.termination) + (": " + r.termination_detail));
+    return std::string("fault ") + termination_name(r.termination) + ": " + r.termination_detail;
   return std::string("no answer: the game ended (") + termination_name(r.termination) + ") while it thought";
 }
 
@@ -177,7 +175,12 @@ bool print_run(const ReproOptions& o, const Loaded& l, const ReproRun& run, std:
   } else {
     const std::size_t at = run.answers.empty() ? 0 : run.answers.size() - 1;
     std::cout << "  no answer at ply " << l.transcript.decisions[at].ply << ": " << run.failure << "\n";
-    matches = at == k && l.record.fault_seat == o.seat && l.record.termination == Termination::kTimeForfeit;
+    // No answer is the recorded fault again when the record says the bot was late (and it
+    // hung now) or crashed (and it ended now).
+    const Termination recorded = l.record.termination;
+    matches = at == k && l.record.fault_seat == o.seat &&
+              ((recorded == Termination::kTimeForfeit && run.timed_out) ||
+               (recorded == Termination::kCrash && !run.timed_out));
   }
   print_lines(run.stderr_tail + (run.stderr_tail.empty() ? "" : "\n"), 0, run.stderr_tail.size(),
               "  stderr: ");

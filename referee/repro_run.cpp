@@ -49,9 +49,10 @@ class Rerun {
     session_->process().send_text(std::string_view(t_.text).substr(from, d.end - from));
     timer_.expires_after(timeout_);
     timer_.async_wait([this](boost::system::error_code ec) {
-      if (!ec)
-        end("no answer within the timeout of " + std::to_string(timeout_.count()) +
-            " ms (raise it with --timeout SECONDS)");
+      if (ec) return;
+      out_.timed_out = true;
+      end("no answer within the timeout of " + std::to_string(timeout_.count()) +
+          " ms (raise it with --timeout SECONDS)");
     });
   }
 

@@ -24,6 +24,7 @@ struct ReproRun {
   std::string start_error;           // the bot did not start: why (the referee's words)
   std::vector<ReproAnswer> answers;  // one per decision fed, in order
   std::string failure;               // the last decision got no answer: why (a timeout, ...)
+  bool timed_out = false;            // that is, within the timeout (else the bot ended)
   std::string stderr_tail;           // the last lines of its standard error
 };
 

@@ -12,7 +12,7 @@ namespace arena::report {
 
 // [ply, item...], one item per line:
 // - a number k: line k (0-based) of the seat's previous decision, unchanged;
-// - a string: the line itself;
+// - a string: the line itself (always so for "go", the one line that depends on measured times);
 // - an array [k, op...]: line k of the previous decision edited word by word (words split at
 //   single spaces): a positive op copies that many of its words, a negative one skips that
 //   many, a string op inserts its text (words joined by spaces). Words not reached are dropped.

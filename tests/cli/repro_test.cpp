@@ -178,3 +178,27 @@ TEST_CASE("a tournament prints the repro command of every fault: its output, fau
       run_shell("grep -h '\\[referee\\] repro: arena repro ' " + (out / "logs").string() + "/*.log");
   CHECK(logs.out.find("--ply ") != std::string::npos);
 }
+
+TEST_CASE("arena repro: a recorded crash or time forfeit is reproduced by the bot ending or hanging again") {
+  TempDir t;
+  const std::string pgn = (t.path / "g.pgn").string();
+  REQUIRE(run_arena("match clump:size=6 --bot c=" + kBin + "/crash_bot --bot b=" + kBin +
+                    "/first_move_bot --games 1 --seed 5 --out " + pgn)
+              .status == 0);
+  auto r = run_arena("repro " + pgn + " --runs 1 --bot " + kBin + "/crash_bot");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("recorded: fault crash: the bot was killed by signal 6") != std::string::npos);
+  CHECK(r.out.find("REPRODUCED: the recorded fault again") != std::string::npos);
+  // A 60 s sleep at its second decision: late on a 0.3 s move clock, and past a 0.3 s timeout,
+  // however loaded the machine.
+  const std::string late = (t.path / "late.pgn").string();
+  REQUIRE(run_arena("match clump:size=6 --bot s=" + kBin + "/slow_bot --bot b=" + kBin +
+                    "/first_move_bot --games 1 --seed 5 --move-time 0.3 --out " + late)
+              .status == 0);
+  r = run_arena("repro " + late + " --runs 1 --timeout 0.3 --bot " + kBin + "/slow_bot");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("recorded: fault time forfeit: ") != std::string::npos);
+  CHECK(r.out.find("no answer within the timeout of 300 ms") != std::string::npos);
+  CHECK(r.out.find("REPRODUCED: the recorded fault again") != std::string::npos);
+}
