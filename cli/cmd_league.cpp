@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/option_flags.h"
+#include "cli/report_protocol.h"
 #include "league/league.h"
 #include "report/report_html.h"
 
@@ -107,6 +108,7 @@ void add_report(CLI::App& league) {
         o->out.empty() ? (std::filesystem::path(o->dir) / "report.html").string() : o->out;
     report::ReportOptions options;
     options.title = "League " + std::filesystem::path(o->dir).filename().string();
+    options.protocol_lines = referee_protocol_lines();
     report::write_report({pgn.string()}, out, options);
     std::cout << "report: " << out << " (games: " << pgn.string() << ")\n";
   });

@@ -23,6 +23,7 @@
 #include "process/self_path.h"
 #include "ratings/sprt_stop.h"
 #include "records/pgn.h"
+#include "records/repro_command.h"
 #include "referee/match_runner.h"
 #include "referee/match_summary.h"
 #include "referee/openings.h"
@@ -107,6 +108,17 @@ CommandError write_failure(const RecordFile& out, int finished) {
       " and any later were not recorded. Free some space and play them again."};
 }
 
+// Under a fault's game line: the command that reruns the faulting bot on the lines it was
+// sent (records/repro_command.h), with the --out file and the bot's command as given.
+std::string repro_line(const GameRecord& record, const RunSettings& o) {
+  if (record.fault_seat < 1 || record.fault_seat > static_cast<int>(record.players.size())) return "";
+  std::string command;
+  for (const BotConfig& nb : o.bots)
+    if (nb.name == record.players[record.fault_seat - 1]) command = nb.command;
+  const std::string line = repro_command(record, o.out, record.round, command);
+  return line.empty() ? "" : "  repro: " + line;
+}
+
 // `seed_given`: --seed was given (else a random seed, printed).
 void run_match(const RunSettings& o, bool seed_given) {
   auto game = make_game(o.game);  // SpecError names the problem
@@ -120,6 +132,7 @@ void run_match(const RunSettings& o, bool seed_given) {
   check_seat_count(*game, bots.size(), human);
   RunnerOptions ro = runner_options(o, RunCommand::kMatch);
   if (!o.out.empty()) ro.sandbox_hidden.push_back(std::filesystem::absolute(o.out).string());  // the records
+  ro.records_path = o.out;
   if (human) ro.concurrency = 1;
   warn_if_oversubscribed(ro.concurrency);
   SprtStop sprt(o.sprt.empty() ? std::nullopt : std::optional<SprtParams>(parse_sprt(o.sprt)));
@@ -164,6 +177,8 @@ void run_match(const RunSettings& o, bool seed_given) {
     ++finished;
     if (record.termination == Termination::kStartFailure) ++start_failures;
     if (!o.quiet) std::cout << MatchSummary::game_line(record, finished, games) << "\n" << std::flush;
+    if (const std::string line = repro_line(record, o); !o.quiet && !line.empty())
+      std::cout << line << "\n" << std::flush;
     if (const std::string line = human_result_line(record, human_name); !o.quiet && !line.empty())
       std::cout << line << "\n" << std::flush;
     if (sprt.active() && !sprt_decided) {

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
+#include "cli/report_protocol.h"
 #include "engine/core/registry.h"
 #include "records/json_text.h"
 #include "report/picture_json.h"
@@ -77,6 +78,7 @@ void run(const ReportFlags& f) {
   report::ReportOptions o;
   o.title = f.title;
   o.games = parse_games(f.games);
+  o.protocol_lines = referee_protocol_lines();
   if (!(f.budget_mb >= 0)) throw CommandError{"--budget must be a size in MB, 0 or more"};
   o.replay_budget = static_cast<std::size_t>(f.budget_mb * 1024 * 1024);
   if (f.dump > 0) {
@@ -92,7 +94,9 @@ void run(const ReportFlags& f) {
 void write_folder_report(const std::string& dir, bool quiet) {
   const std::string out = (std::filesystem::path(dir) / "report.html").string();
   try {
-    report::write_report({dir}, out, report::ReportOptions{});
+    report::ReportOptions o;
+    o.protocol_lines = referee_protocol_lines();
+    report::write_report({dir}, out, o);
     if (!quiet) std::cout << "report: " << out << "\n";
   } catch (const UserError& e) {
     std::cerr << "arena: warning: no report written: " << e.what() << "\n";

@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
+#include "cli/record_pick.h"
 #include "engine/core/registry.h"
 #include "records/pgn.h"
 #include "records/termination.h"
@@ -25,46 +26,7 @@ struct ShowOptions {
   bool all = false;
 };
 
-bool is_index(const std::string& text) {
-  return !text.empty() && text.size() < 9 && text.find_first_not_of("0123456789") == std::string::npos;
-}
-
-// The index (1-based) of the game whose Round tag is `label`, as logs and summaries print it.
-int game_of_round(const ShowOptions& o, const std::vector<GameRecord>& games,
-                  const std::vector<PgnLocation>& where) {
-  std::vector<int> found;
-  for (std::size_t i = 0; i < games.size(); ++i)
-    if (games[i].round == o.game_text) found.push_back(where[i].game);
-  if (found.size() == 1) return found[0];
-  if (found.empty())
-    throw CommandError{"--game " + o.game_text + ": " + o.file +
-                       " holds no game of that round (--game takes a round label such as 1.2.2, or the "
-                       "game's number in the file)"};
-  std::string numbers;
-  for (int n : found) numbers += (numbers.empty() ? "" : ", ") + std::to_string(n);
-  throw CommandError{"--game " + o.game_text + ": games " + numbers + " of " + o.file +
-                     " are of that round; choose one by its number, e.g. --game " + std::to_string(found[0])};
-}
-
-GameRecord read_game(ShowOptions& o) {
-  std::ifstream in(o.file, std::ios::binary);
-  if (!in) throw CommandError{o.file + ": cannot read the file"};
-  std::ostringstream text;
-  text << in.rdbuf();
-  std::vector<PgnError> errors;
-  std::vector<PgnLocation> where;
-  std::vector<GameRecord> games = parse_pgn(text.str(), errors, where);
-  o.game = is_index(o.game_text) ? std::stoi(o.game_text) : game_of_round(o, games, where);
-  for (std::size_t i = 0; i < games.size(); ++i)
-    if (where[i].game == o.game) return std::move(games[i]);
-  for (const PgnError& e : errors)
-    if (e.game == o.game)
-      throw CommandError{o.file + ":" + std::to_string(e.line) + ": game " + std::to_string(o.game) +
-                         " cannot be read: " + e.message};
-  const int count = static_cast<int>(games.size() + errors.size());
-  throw CommandError{o.file + ": no game " + std::to_string(o.game) + " (the file holds " +
-                     std::to_string(count) + " game" + (count == 1 ? "" : "s") + ")"};
-}
+GameRecord read_game(ShowOptions& o) { return read_recorded_game(o.file, o.game_text, o.game); }
 
 // The position after `ply` actions; `last` gets the view of the last one (for `seat`, or in
 // full), "" at the start.
@@ -134,7 +96,8 @@ void add_show_command(CLI::App& app) {
                   "it, e.g. 1.2.2")
       ->check(CLI::Validator(
           [](std::string& text) {
-            return is_index(text) && std::stoi(text) == 0 ? std::string("games are numbered from 1") : "";
+            return is_game_index(text) && std::stoi(text) == 0 ? std::string("games are numbered from 1")
+                                                               : "";
           },
           "N or ROUND"));
   cmd->add_option("--ply", o->ply, "Position after this many actions, chance included (default: the end)")

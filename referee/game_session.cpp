@@ -8,9 +8,11 @@
 #include "protocol/bot_text.h"
 #include "protocol/messages.h"
 #include "records/adjudication.h"
+#include "records/repro_command.h"
 #include "records/termination.h"
 #include "referee/exit_report.h"
 #include "referee/log_file_name.h"
+#include "referee/move_ruling.h"
 #include "referee/seat_messages.h"
 
 namespace arena {
@@ -93,8 +95,7 @@ void GameSession::start() {
     // Sent with the first decision request (the mover's, and the others' at that moment):
     // the first mover wakes once, for newgame and its request together.
     Seat& seat = seats_[s - 1];
-    seat.pending += protocol::newgame_line(game_.spec(), s, n, seat_seed(seed_, s));
-    seat.pending += '\n';
+    append_newgame(game_, s, n, seed_, seat.pending);
   }
   asio::post(io_, [self] {
     self->play_opening();
@@ -196,11 +197,7 @@ void GameSession::request_decision(int seat) {
   // write: the bot wakes once per decision instead of once per line.
   std::string& msg = st.pending;
   append_decision_request(*state_, seat, options_.send_legal_moves ? &legal_ : nullptr, msg);
-  const bool timed = !st.clock->untimed();
-  msg += protocol::go_line(st.clock->remaining_ms(),
-                           timed && options_.time.has_clock() ? options_.time.increment_ms : 0,
-                           timed ? options_.time.move_time_ms : -1);
-  msg += '\n';
+  append_go(*st.clock, options_.time, msg);
   // The clock starts before the request is written: the time a bot is charged is never
   // shorter than the time it had the request.
   to_move_ = seat;
@@ -319,24 +316,10 @@ void GameSession::on_move(int seat, const std::string& token, std::int64_t used_
     return time_forfeit(seat, "move after " + ms_text(used_us) + ", limit " +
                                   std::to_string(st.clock->budget_ms()) + " ms + " +
                                   std::to_string(options_.time.margin_ms) + " ms margin");
-  // The legal list sent for this decision is still that of the state: a move found in
-  // it needs no second legal-move generation (parse_move would make one).
-  if (const int i = legal_.find(token); i >= 0) {
-    charge(st, used_us);
-    apply(legal_.move(static_cast<std::size_t>(i)), used_us);
-    return advance();
-  }
-  ParsedMove parsed = state_->parse_move(token);
-  if (parsed.status == ParsedMove::Status::kUnparseable)
-    return fault(seat, Termination::kUnparseable, "'" + clip(token, 60) + "': " + parsed.error);
-  if (parsed.status == ParsedMove::Status::kIllegal) {
-    state_->legal_moves(scratch_);
-    return fault(seat, Termination::kIllegalMove,
-                 "'move " + clip(token, 60) + "' with " + std::to_string(scratch_.size()) +
-                     " legal moves: " + parsed.error);
-  }
+  const MoveRuling ruling = rule_move(*state_, legal_, token, scratch_);  // referee/move_ruling.h
+  if (!ruling.ok()) return fault(seat, *ruling.fault, ruling.detail);
   charge(st, used_us);
-  apply(parsed.move, used_us);
+  apply(ruling.move, used_us);
   advance();
 }
 
@@ -359,10 +342,22 @@ void GameSession::fault(int seat, Termination why, const std::string& detail) {
   const std::string shown = protocol::printable(detail, std::string::npos);
   seats_[seat - 1].bot->process().log("[referee] fault: " + std::string(termination_token(why)) + ": " +
                                       shown);
+  log_repro(seat, why);
   // How a crashed process ended and what it last wrote are known only once it is reaped and
   // its stderr read: the ruling stands now, its detail is completed before the record goes.
   if (why == Termination::kCrash) crash_seat_ = seat;
   finish(why, seat, shown);
+}
+
+// The command that reruns the bot on the lines it was sent (records/repro_command.h), in its log.
+void GameSession::log_repro(int seat, Termination why) {
+  if (!reproducible_fault(why)) return;
+  std::string command;
+  for (const std::string& word : seats_[seat - 1].bot->spec().command.argv)
+    command += (command.empty() ? "" : " ") + shell_quoted(word);
+  const int ply = fault_at_decision(why) ? static_cast<int>(record_.actions.size()) : -1;
+  seats_[seat - 1].bot->process().log(
+      "[referee] repro: " + repro_command(options_.records_path, record_.round, seat, ply, command), false);
 }
 
 void GameSession::abort() {
@@ -394,16 +389,12 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
   record_.fault_seat = fault_seat;
   record_.termination_detail = detail;
   add_timing_tags();
-  std::vector<protocol::SeatOutcome> outcomes;
-  for (const auto& r : record_.results) outcomes.push_back({r.rank, r.score});
-  const std::string over = protocol::gameover_line(termination_token(why), outcomes);
   for (auto& seat : seats_) {
     BotProcess& p = seat.bot->process();
     p.clear_handlers();
     p.set_stderr_lines(nullptr);  // later lines are no move's of this game
     if (seat.bot->ready()) {
-      seat.pending += over;
-      seat.pending += '\n';
+      append_gameover(why, record_.results, seat.pending);
       flush_events(seat);
       note_stray_lines(p);
     }

@@ -80,6 +80,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   void arm_timer(Clock::time_point when);
   void on_timer();
   void fault(int seat, Termination why, const std::string& detail);
+  void log_repro(int seat, Termination why);
   void finish(Termination why, int fault_seat, const std::string& detail);
   void deliver_record();
   void describe_crash_then_deliver();

@@ -27,6 +27,7 @@
 #include "referee/bot_session.h"
 #include "referee/game_session.h"
 #include "referee/log_file_name.h"
+#include "referee/seat_transcript.h"
 #include "referee/start_check.h"
 
 namespace arena {
@@ -103,6 +104,7 @@ struct MatchRunner::Impl {
   void abort_slots_on(asio::io_context* loop);
   void run_loop(asio::io_context& loop);
   GameRecord blank_record(std::size_t job) const;
+  void add_transcript_tags(GameRecord& r, const GameJob& job) const;
 };
 
 MatchRunner::MatchRunner(std::vector<BotSpec> bots, RunnerOptions options) : impl_(std::make_unique<Impl>()) {
@@ -250,8 +252,19 @@ GameRecord MatchRunner::Impl::blank_record(std::size_t job_index) const {
   r.seed = job.seed;
   r.time_control = options.time.text();
   for (int b : job.seats) r.players.push_back(bots[b].name);
+  add_transcript_tags(r, job);
   r.referee_version = std::string("arena ") + ARENA_VERSION;
   return r;
+}
+
+// What `arena repro` needs to send a seat the same lines again, where it differs from the
+// defaults (referee/seat_transcript.h).
+void MatchRunner::Impl::add_transcript_tags(GameRecord& r, const GameJob& job) const {
+  if (!options.send_legal_moves) r.extra_tags.emplace_back(kLegalMovesTag, "no");
+  std::string untimed;
+  for (std::size_t i = 0; i < job.seats.size(); ++i)
+    if (bots[job.seats[i]].untimed) untimed += (untimed.empty() ? "" : " ") + std::to_string(i + 1);
+  if (!untimed.empty()) r.extra_tags.emplace_back(kUntimedTag, untimed);
 }
 
 bool MatchRunner::Impl::may_reuse_processes(const Game& game) const {

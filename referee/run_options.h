@@ -58,6 +58,9 @@ struct RunnerOptions {
   int threads = 0;  // event-loop threads; 0: one per core; never more than concurrency
   bool send_legal_moves = true;
   std::string log_dir;  // per-bot-process logs; empty: none kept
+  // Where the records go (match --out, a tournament's games.pgn): named in the `arena repro`
+  // command a fault's log line gives; empty: not kept.
+  std::string records_path;
   OutputLimits limits;
   std::string event = "Arena match";
   std::string site;

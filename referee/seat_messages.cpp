@@ -41,6 +41,25 @@ void append_decision_request(const State& state, int seat, LegalList* legal, std
   }
 }
 
+void append_newgame(const Game& game, int seat, int players, std::uint64_t game_seed, std::string& out) {
+  out += protocol::newgame_line(game.spec(), seat, players, seat_seed(game_seed, seat));
+  out += '\n';
+}
+
+void append_go(const SeatClock& clock, const TimeControl& tc, std::string& out) {
+  const bool timed = !clock.untimed();
+  out += protocol::go_line(clock.remaining_ms(), timed && tc.has_clock() ? tc.increment_ms : 0,
+                           timed ? tc.move_time_ms : -1);
+  out += '\n';
+}
+
+void append_gameover(Termination why, const std::vector<SeatResult>& results, std::string& out) {
+  std::vector<protocol::SeatOutcome> outcomes;
+  for (const auto& r : results) outcomes.push_back({r.rank, r.score});
+  out += protocol::gameover_line(termination_token(why), outcomes);
+  out += '\n';
+}
+
 namespace {
 void split_lines(const std::string& text, std::vector<std::string>& out) {
   std::size_t start = 0;

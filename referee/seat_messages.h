@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "records/record.h"
 #include "referee/legal_list.h"
+#include "referee/time_control.h"
 
 namespace arena {
 
@@ -25,6 +27,12 @@ void append_seat_event(const State& state, int seat, Move m, std::string& out);
 //   line per line of its observation, then, if `legal` is given, the "legal" line
 //   (`legal` receives the listed moves, so the answer can be looked up in them).
 void append_decision_request(const State& state, int seat, LegalList* legal, std::string& out);
+// - the game's first line, "newgame" with the seat's own seed (seat_seed);
+void append_newgame(const Game& game, int seat, int players, std::uint64_t game_seed, std::string& out);
+// - the "go" that ends a decision request, with the seat's clock as it stands;
+void append_go(const SeatClock& clock, const TimeControl& tc, std::string& out);
+// - the "gameover" line of a game ended by `why` with these results.
+void append_gameover(Termination why, const std::vector<SeatResult>& results, std::string& out);
 
 // The same, line by line (without "\n"), for tests and tools.
 std::string seat_event_line(const State& state, int seat, Move m);

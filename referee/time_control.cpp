@@ -81,6 +81,23 @@ void parse_tc(std::string_view text, TimeControl& tc, std::string_view what) {
   tc.increment_ms = i;
 }
 
+TimeControl time_control_from_text(std::string_view text) {
+  TimeControl tc;
+  if (text == "-" || text.empty()) return tc;
+  const std::string what = "time control '" + std::string(text) + "'";
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    const std::string_view part = text.substr(0, comma);
+    constexpr std::string_view kMove = "movetime=";
+    if (part.substr(0, kMove.size()) == kMove)
+      tc.move_time_ms = parse_seconds(part.substr(kMove.size()), what);
+    else
+      parse_tc(part, tc, what);
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+  }
+  return tc;
+}
+
 std::int64_t SeatClock::budget_us() const {
   if (untimed_) return -1;
   std::int64_t b = -1;

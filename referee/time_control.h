@@ -26,6 +26,10 @@ struct TimeControl {
 // "BASE+INC" in seconds ("10+0.1", "60", "0.5+0"); throws a UserError naming `what` (the
 // flag or the configuration key the text came from).
 void parse_tc(std::string_view text, TimeControl& tc, std::string_view what = "--tc");
+// The time control a record names (TimeControl::text(): "10+0.1", "movetime=0.5",
+// "10+0.1,movetime=0.5", "-"), the start-up time and margin left at their defaults (a record
+// does not keep them); throws a UserError naming the text.
+TimeControl time_control_from_text(std::string_view text);
 // Non-negative seconds with up to millisecond precision, as milliseconds; throws a
 // UserError naming `what`.
 std::int64_t parse_seconds(std::string_view text, std::string_view what);

@@ -11,8 +11,10 @@
 #include "ratings/ratings.h"
 #include "records/bot_figures.h"
 #include "records/json_text.h"
+#include "records/repro_command.h"
 #include "records/termination.h"
 #include "records/timing_tags.h"
+#include "report/protocol_compact.h"
 #include "report/replay.h"
 
 namespace arena::report {
@@ -44,6 +46,13 @@ json::object game_entry(const GameRecord& r, int number) {
                      {"f", r.fault_seat},     {"d", r.termination_detail},
                      {"l", r.actions.size()}, {"o", r.opening_plies}};
   add_timing(entry, r);
+  return entry;
+}
+
+// A fault's `arena repro` command (records/repro_command.h), under the key "rp".
+json::object with_repro(json::object entry, const GameRecord& r, const std::string& file) {
+  if (const std::string command = repro_command(r, file, r.round, ""); !command.empty())
+    entry["rp"] = command;
   return entry;
 }
 
@@ -97,6 +106,24 @@ json::object times_json(const std::vector<GameRecord>& records) {
   return out;
 }
 
+// "q": per seat, its decisions' lines (compact_decision); nothing when the record does not replay.
+void add_protocol_lines(json::object& replay, const GameRecord& record, const ProtocolLines& lines_of) {
+  std::vector<SeatDecisionLines> seats;
+  try {
+    seats = lines_of(record);
+  } catch (const UserError&) {
+    return;
+  }
+  json::array q;
+  for (const SeatDecisionLines& decisions : seats) {
+    json::array seat;
+    std::vector<std::string> previous;
+    for (const auto& [ply, text] : decisions) seat.push_back(compact_decision(ply, text, previous));
+    q.push_back(std::move(seat));
+  }
+  replay["q"] = std::move(q);
+}
+
 // The numbers of the games to embed: the chosen ones, or the first ones within the budget.
 json::object replays(const std::vector<GameRecord>& records, const ReportOptions& o) {
   json::object out;
@@ -106,6 +133,7 @@ json::object replays(const std::vector<GameRecord>& records, const ReportOptions
     if (!chosen.empty() && !chosen.count(n)) continue;
     if (chosen.empty() && bytes >= o.replay_budget) break;
     json::object replay = replay_json(records[n - 1], true);
+    if (o.protocol_lines) add_protocol_lines(replay, records[n - 1], o.protocol_lines);
     bytes += json_text(replay).size();
     out[std::to_string(n)] = std::move(replay);
   }
@@ -117,7 +145,8 @@ json::object replays(const std::vector<GameRecord>& records, const ReportOptions
 json::object report_data(const std::vector<GameRecord>& records, const ReportOptions& options) {
   json::array games;
   for (std::size_t i = 0; i < records.size(); ++i)
-    games.push_back(game_entry(records[i], static_cast<int>(i) + 1));
+    games.push_back(
+        with_repro(game_entry(records[i], static_cast<int>(i) + 1), records[i], options.records_file));
   json::object info;
   for (const GameRecord& r : records) {
     if (info.contains(r.spec)) continue;

@@ -6,12 +6,19 @@
 
 #include <boost/json/object.hpp>
 #include <cstddef>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "records/record.h"
 
 namespace arena::report {
+
+// The lines the referee sent one seat for each of its decisions in a game: (ply, the lines
+// since its previous decision up to and with its "go", each ending in "\n"). Index 0 is seat 1.
+using SeatDecisionLines = std::vector<std::pair<int, std::string>>;
+using ProtocolLines = std::function<std::vector<SeatDecisionLines>(const GameRecord&)>;
 
 struct ReportOptions {
   std::string title = "Arena report";
@@ -22,6 +29,12 @@ struct ReportOptions {
   // A knockout's bracket (its folder's bracket.txt): the page shows it in place of the
   // crosstable, which says little about a field that mostly never met.
   std::string bracket;
+  // Regenerates what each seat was sent (the CLI passes the referee's transcript: report/ knows
+  // no referee); unset: the page shows no protocol lines. Embedded with each replay ("q").
+  ProtocolLines protocol_lines;
+  // The file that holds the records, for the repro command of each fault ("rp"); "" when the
+  // report mixes files (the command then says FILE.pgn). write_report() fills it in.
+  std::string records_file;
 };
 
 boost::json::object report_data(const std::vector<GameRecord>& records, const ReportOptions& options);

@@ -120,6 +120,14 @@ void write_report(const std::vector<std::string>& inputs, const std::string& out
   if (inputs.size() == 1 && options.bracket.empty() &&
       fs::is_regular_file(fs::path(inputs[0]) / "bracket.txt"))
     options.bracket = read_text(fs::path(inputs[0]) / "bracket.txt");
+  // One file of records: the fault's repro commands on the page name it (records/repro_command.h).
+  if (inputs.size() == 1 && options.records_file.empty()) {
+    const fs::path path(inputs[0]);
+    if (!fs::is_directory(path))
+      options.records_file = inputs[0];
+    else if (fs::exists(path / "games.pgn"))
+      options.records_file = (path / "games.pgn").string();
+  }
   const std::string html = report_html(read_report_inputs(inputs), options);
   const std::string temporary = out + ".tmp";
   {

@@ -73,6 +73,42 @@ inline std::string without_offsets(std::string_view text) {
   return out;
 }
 
+// The report's protocol lines: each "go REMAINING INCREMENT MOVETIME" (a string of its own,
+// report/protocol_compact.h) -> "go", for the clock follows the measured times.
+inline std::string without_go_clocks(std::string_view text) {
+  static constexpr std::string_view key = "\"go ";
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = text.find(key, from)) != std::string_view::npos;) {
+    std::size_t end = at + key.size();
+    int numbers = 0;
+    while (end < text.size() && (digit(text[end]) || text[end] == '-' || text[end] == ' ')) {
+      if (digit(text[end]) && !digit(text[end - 1])) ++numbers;
+      ++end;
+    }
+    const bool clock = numbers == 3 && end < text.size() && text[end] == '"';
+    out.append(text.substr(from, clock ? at + 3 - from : end - from));
+    from = end;
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
+// A fault's `arena repro PATH ...` (faults.txt, the report): the path of the folder's records.
+inline std::string without_repro_paths(std::string_view text) {
+  static constexpr std::string_view key = "arena repro ";
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = text.find(key, from)) != std::string_view::npos;) {
+    std::size_t end = at + key.size();
+    while (end < text.size() && text[end] != ' ' && text[end] != '"' && text[end] != '\n') ++end;
+    out.append(text.substr(from, at + key.size() - from));
+    from = end;
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
 // The report's games: the referee's measured latency, ,"lat":[p50,p99,max] -> nothing.
 inline std::string without_report_latency(std::string_view text) {
   static constexpr std::string_view key = ",\"lat\":[";
@@ -114,7 +150,7 @@ inline std::string without_replay_times(std::string_view original) {
     }
   }
   out.append(text.substr(from));
-  return out;
+  return without_go_clocks(out);
 }
 
 }  // namespace scrub

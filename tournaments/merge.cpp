@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/core/registry.h"
+#include "tournaments/fault_games.h"
 #include "tournaments/journal.h"
 #include "tournaments/reports.h"
 #include "tournaments/shard_folder.h"
@@ -255,7 +256,8 @@ MergeResult merge_shards(const MergeRequest& r) {
   Standings standings(names);
   for (std::size_t i = 0; i < journal.size(); ++i) standings.add(journal, i);
   MergeResult result{merged, total, "", c.game};
-  result.tables = write_reports(r.out, *make_game(c.game), names, journal, standings);
+  result.tables =
+      write_reports(r.out, *make_game(c.game), names, journal, standings, {}, bot_command_lines(c));
   return result;
 }
 

@@ -9,6 +9,7 @@
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
 #include "records/json_text.h"
+#include "tournaments/fault_games.h"
 
 namespace arena {
 
@@ -45,7 +46,8 @@ std::vector<RatedGame> rated_games(const Game& game, const JournalIndex& journal
 }  // namespace
 
 std::string write_reports(const std::string& dir, const Game& game, const std::vector<std::string>& bots,
-                          const JournalIndex& journal, const Standings& standings, const PlanReport& plan) {
+                          const JournalIndex& journal, const Standings& standings, const PlanReport& plan,
+                          const std::vector<std::string>& commands) {
   fs::path d(dir);
   const std::vector<RatedGame> games = rated_games(game, journal);
   std::string ratings_text;
@@ -59,14 +61,15 @@ std::string write_reports(const std::string& dir, const Game& game, const std::v
     write_file(d / "ratings.csv", render_ratings_csv(table));
     write_file(d / "ratings.json", json_text(ratings_to_json(table)) + "\n");
   }
-  (void)bots;
   // Made once: for 1,000 bots it is a million cells, written to the file and printed.
   const std::string crosstable = plan.replaces_crosstable ? "" : standings.crosstable_text();
   if (!plan.replaces_crosstable) {
     write_file(d / "crosstable.txt", crosstable);
     write_file(d / "crosstable.csv", standings.crosstable_csv());
   }
-  write_file(d / "faults.txt", standings.faults_text());
+  const std::string pgn = (d / "games.pgn").string();
+  write_file(d / "faults.txt",
+             standings.faults_text() + fault_games_text(journal, pgn, bots, commands, SIZE_MAX));
   write_file(d / "faults.csv", standings.faults_csv());
   std::string out = "\nRatings\n" + ratings_text;
   if (!plan.name.empty()) {
@@ -79,7 +82,7 @@ std::string write_reports(const std::string& dir, const Game& game, const std::v
            "\n" + plan.text;
   }
   if (!plan.replaces_crosstable) out += "\nCrosstable (points/games, row against column)\n" + crosstable;
-  out += "\nFaults\n" + standings.faults_text();
+  out += "\nFaults\n" + standings.faults_text() + fault_games_text(journal, pgn, bots, commands, 10);
   return out;
 }
 

@@ -18,9 +18,11 @@ struct PlanReport {
 };
 
 // Writes ratings.{txt,csv,json}, crosstable.{txt,csv} and faults.{txt,csv} into `dir` and
-// returns what to print at the end: the ratings table, warnings, crosstable and faults.
+// returns what to print at the end: the ratings table, warnings, crosstable and faults. The
+// faults end with the repro command of each game with a fault, the bots' commands taken from
+// `commands` (side by side with `bots`; "COMMAND" where not known).
 std::string write_reports(const std::string& dir, const Game& game, const std::vector<std::string>& bots,
                           const JournalIndex& journal, const Standings& standings,
-                          const PlanReport& plan = {});
+                          const PlanReport& plan = {}, const std::vector<std::string>& commands = {});
 
 }  // namespace arena

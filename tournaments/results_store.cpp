@@ -9,6 +9,7 @@
 
 #include "engine/core/user_error.h"
 #include "records/pgn.h"
+#include "records/repro_command.h"
 
 namespace arena {
 
@@ -25,6 +26,7 @@ JournalEntry journal_entry(const GameRecord& r, int index) {
   }
   e.termination = termination_name(r.termination);
   e.fault_seat = r.fault_seat;
+  e.fault_ply = faulting_ply(r);
   return e;
 }
 

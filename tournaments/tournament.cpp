@@ -11,6 +11,7 @@
 #include "referee/match_runner.h"
 #include "referee/openings.h"
 #include "tournaments/commit_thread.h"
+#include "tournaments/fault_games.h"
 #include "tournaments/opening_choice.h"
 #include "tournaments/progress.h"
 #include "tournaments/reports.h"
@@ -38,6 +39,7 @@ RunnerOptions tournament_runner_options(const TournamentConfig& c) {
   // folder contains it (process/sandbox_view.h); the log folder is hidden by the runner.
   o.sandbox_hidden = {c.out};
   o.log_dir = (fs::path(c.out) / "logs").string();
+  o.records_path = (fs::path(c.out) / kPgnFile).string();
   o.event = "Arena tournament";
   return o;
 }
@@ -60,6 +62,12 @@ std::string describe(const JournalEntry& e) {
   if (e.fault_seat) s << ", seat " << e.fault_seat;
   s << ")";
   return s.str();
+}
+
+std::vector<std::string> bot_names(const TournamentConfig& c) {
+  std::vector<std::string> names;
+  for (const auto& b : c.bots) names.push_back(b.name);
+  return names;
 }
 
 // A full disk (or a file size limit) is the user's to fix, and nothing counted is lost:
@@ -133,9 +141,14 @@ void play(Session& s, const std::vector<ScheduledGame>& all, std::size_t first,
     jobs.push_back(GameJob{s.game->spec(), all[i].seat_bots, all[i].seed, all[i].round,
                            s.openings.empty() ? Opening{} : s.openings[opening_of[all[i].index]]});
   // Standings and progress are touched only by the commit thread until finish().
+  const std::string pgn = (fs::path(s.c.out) / kPgnFile).string();
+  const std::vector<std::string> names = bot_names(s.c), commands = bot_command_lines(s.c);
   CommitThread committer(s.store, [&](const JournalEntry& e) {
     s.standings.add(e);
-    s.progress.update(describe(e), s.standings);
+    std::string line = describe(e);
+    if (const std::string repro = fault_repro_line(e, pgn, names, commands); !repro.empty())
+      line += "\n  repro: " + repro;
+    s.progress.update(line, s.standings);
   });
   // A record that cannot be written stops the runner: the games in progress are aborted and
   // played on resume; finish() rethrows the WriteError.
@@ -201,10 +214,10 @@ TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out) {
     result.start_failures += store.journal().outcome(i).termination == start_failure;
   progress.finish(standings);
   const Plan* plan = schedule.plan();
-  std::string table =
-      write_reports(c.out, *session.game, names, store.journal(), standings,
-                    plan ? PlanReport{plan->report_name(), plan->report(names), plan->replaces_crosstable()}
-                         : PlanReport{});
+  std::string table = write_reports(
+      c.out, *session.game, names, store.journal(), standings,
+      plan ? PlanReport{plan->report_name(), plan->report(names), plan->replaces_crosstable()} : PlanReport{},
+      bot_command_lines(c));
   std::fputs(table.c_str(), out);
   std::fflush(out);
   return result;

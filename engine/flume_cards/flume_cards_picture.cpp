@@ -43,6 +43,45 @@ PictureZone zone(const char* name, int owner, CardMask m, bool visible) {
 
 }  // namespace
 
+void FlumeCardsState::add_hand_history(Picture& p) const {
+  if (phase_ == Phase::kPlay || (phase_ == Phase::kOver && tricks_done_ > 0)) {
+    // The trick before the one on the table, as `arena show --seat` lists it.
+    const int shown = tricks_done_ < kTricks && phase_ == Phase::kPlay ? tricks_done_ : tricks_done_ - 1;
+    if (shown >= 1) {
+      const Trick& t = tricks_[shown - 1];
+      PictureZone last{"last trick", 0, {}, {}, 0, {}};
+      for (int k = 0; k < t.count; ++k) {
+        last.cards.push_back(card_name(t.cards[k]));
+        last.faces.push_back(face(t.cards[k]));
+        last.played_by.push_back((t.leader + k) % players_ + 1);
+      }
+      p.zones.push_back(std::move(last));
+      p.values.push_back({"last trick won by", "seat " + std::to_string(t.winner + 1), 0});
+    }
+    // Each seat's game points and point cards (bowers, jokers) taken so far.
+    std::array<int, kMaxPlayers> points{};
+    std::array<CardMask, kMaxPlayers> taken{};
+    for (int i = 0; i < tricks_done_; ++i)
+      for (int k = 0; k < tricks_[i].count; ++k) {
+        const Card c = tricks_[i].cards[k];
+        points[tricks_[i].winner] += game_points(c);
+        if (c == right_bower(trump_) || c == left_bower(trump_) || is_joker(c))
+          taken[tricks_[i].winner] |= bit(c);
+      }
+    for (int s = 0; s < players_; ++s) {
+      p.values.push_back({"game points", std::to_string(points[s]), s + 1});
+      if (taken[s]) p.zones.push_back(zone("point cards taken", s + 1, taken[s], true));
+    }
+  }
+  if (have_last_) {
+    std::string text = "seat " + std::to_string(last_bidder_ + 1) + " bid " + std::to_string(last_bid_) +
+                       ", points " + std::to_string(last_points_.points[0]) + "-" +
+                       std::to_string(last_points_.points[1]) + ", change";
+    for (int s = 0; s < players_; ++s) text += " " + std::to_string(last_scores_[s]);
+    p.values.push_back({"last hand", text, 0});
+  }
+}
+
 Picture FlumeCardsState::picture(int seat) const {
   Picture p = picture_frame(*this, seat);
   p.caption = phase_name() + (p.to_move ? ", seat " + std::to_string(p.to_move) + " to act" : "");
@@ -77,6 +116,7 @@ Picture FlumeCardsState::picture(int seat) const {
     for (int i = 0; i < tricks_done_; ++i) ++won[tricks_[i].winner];
     for (int s = 0; s < players_; ++s) p.values.push_back({"tricks", std::to_string(won[s]), s + 1});
   }
+  add_hand_history(p);
   if (bidder_ >= 0)
     p.values.push_back(
         {"contract", "seat " + std::to_string(bidder_ + 1) + " bids " + std::to_string(high_bid_), 0});

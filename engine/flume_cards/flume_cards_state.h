@@ -89,6 +89,9 @@ class FlumeCardsState : public StateBase<FlumeCardsState> {
   void end_game(bool by_cap);
   std::string illegal_reason(Move m) const;
   std::string phase_name() const;
+  // *_picture.cpp: what the observation also tells every seat of the hand (its earlier trick,
+  // the points and point cards each seat took) and the last hand's scoring.
+  void add_hand_history(Picture& p) const;
 
   int players_;
   Phase phase_ = Phase::kChooseDealer;

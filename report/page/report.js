@@ -192,6 +192,7 @@ function drawFaults() {
     for (const g of b.examples) {
       const a = el("a", { href: `#game=${g.n}&ply=${g.l}` }, `game ${g.n}`);
       ex.append(a, document.createTextNode(g.d ? ` (${g.d}) ` : " "));
+      if (g.rp) ex.append(el("div", { class: "repro" }, g.rp));
     }
     tr.append(ex);
     table.append(tr);
@@ -621,6 +622,7 @@ function drawVerdict(game, atEnd) {
   v.textContent = "";
   v.append(el("div", {}, `${atEnd ? "Verdict" : "At the end"}: ${game.e}${game.f ? ` by seat ${game.f} (${game.p[game.f - 1]})` : ""}`));
   if (game.d) v.append(el("div", { class: "detail" }, game.d));
+  if (game.rp) v.append(el("div", { class: "repro", id: "verdict-repro" }, game.rp));
   if (game.k.length) v.append(el("div", {}, "ranks: " + game.p.map((p, s) => `${p} ${game.k[s]} (${game.s[s]})`).join(", ")));
 }
 
@@ -632,7 +634,7 @@ function showMissingGame(n) {
   $("stage").hidden = true;
   const held = DATA.games.length ? `games 1 to ${DATA.games.length}` : "no games at all";
   $("viewer-head").textContent = `This report holds no game ${n} (${held}).`;
-  for (const id of ["drawing", "caption", "values", "moves", "verdict"]) $(id).textContent = "";
+  for (const id of ["drawing", "caption", "values", "moves", "verdict", "protocol"]) $(id).textContent = "";
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.remove("current");
   if (window.botLinesOpenGame) botLinesOpenGame(null, null);
 }
@@ -655,7 +657,7 @@ function openGame(n, ply, seat) {
     $("drawing").textContent = "";
     $("drawing").append(el("p", { id: "not-embedded" },
       `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
-    $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = "";
+    $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = ""; $("protocol").textContent = "";
     drawVerdict(game, true);
     if (window.botLinesOpenGame) botLinesOpenGame(null, game);
     return;
@@ -677,6 +679,56 @@ function openGame(n, ply, seat) {
   showPly(Math.max(0, Math.min(ply, view.frames.length - 1)));
 }
 
+// A line written as word edits of a line of the previous decision (report/protocol_compact.h):
+// [k, op...], a positive op copies that many words, a negative one skips them, a string inserts.
+function editedLine(previous, [k, ...ops]) {
+  const from = previous[k].split(" "), out = [];
+  let i = 0;
+  for (const op of ops) {
+    if (typeof op === "string") out.push(op);
+    else if (op > 0) { out.push(...from.slice(i, i + op)); i += op; }
+    else i -= op;
+  }
+  return out.join(" ");
+}
+
+// The lines the referee sent `seat` for each of its decisions, by ply: replay.q holds them
+// compactly (report/protocol_compact.h): a number stands for the line of that index in the
+// seat's previous decision, an array for such a line edited word by word.
+function protocolLines(replay, seat) {
+  replay.lines = replay.lines || {};
+  if (replay.lines[seat]) return replay.lines[seat];
+  const byPly = new Map();
+  let previous = [];
+  for (const [ply, ...items] of replay.q[seat - 1] || []) {
+    const lines = items.map(x => typeof x === "number" ? previous[x] : typeof x === "string" ? x : editedLine(previous, x));
+    byPly.set(ply, lines);
+    previous = lines;
+  }
+  return (replay.lines[seat] = byPly);
+}
+
+// Beside the drawing: what the seat viewed (else the seat asked at this ply) was sent for its
+// decision here, line for line as the referee wrote it (arena repro --print-lines has them all).
+function drawProtocol(replay, game, ply) {
+  const box = $("protocol");
+  box.textContent = "";
+  if (!replay.q) return;
+  const seat = view.seat || (ply < replay.a.length ? replay.a[ply][0] : game.f);
+  if (!seat) return;
+  const byPly = protocolLines(replay, seat), lines = byPly.get(ply);
+  box.append(el("div", { class: "note" }, lines
+    ? `sent to seat ${seat} (${game.p[seat - 1]}) for its decision at ply ${ply}:`
+    : `seat ${seat} (${game.p[seat - 1]}) was not asked for a decision at ply ${ply}`));
+  const next = [...byPly.keys()].find(p => p > ply);
+  if (!lines && next !== undefined) {
+    const link = el("a", { href: "#", id: "protocol-next" }, `its next decision: ply ${next}`);
+    link.addEventListener("click", e => { e.preventDefault(); showPly(next); });
+    box.append(link);
+  }
+  if (lines) box.append(el("pre", { id: "protocol-lines", "data-seat": seat, "data-ply": ply }, lines.join("\n")));
+}
+
 function showPly(ply) {
   if (!view.frames) return;
   ply = Math.max(0, Math.min(ply, view.frames.length - 1));
@@ -689,6 +741,7 @@ function showPly(ply) {
   const now = $("moves").querySelector(".now");
   if (now) now.scrollIntoView({ block: "nearest" });
   drawVerdict(game, ply === view.frames.length - 1);
+  drawProtocol(view.replay, game, ply);
   const hash = `#game=${view.game}&ply=${ply}${view.seat ? "&seat=" + view.seat : ""}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
   if (window.botLinesShowPly) botLinesShowPly(ply);

@@ -245,6 +245,40 @@ async function checkLastMove(page, dump, c) {
   }
 }
 
+// Beside the drawing, the lines the seat asked at a ply (or the seat viewed) was sent for that
+// decision: exactly what `arena repro --print-lines --ply` regenerates from the record, which
+// the repro test holds equal to what the referee sent.
+async function checkProtocol(page, dir, c, seat) {
+  const pgn = path.join(dir, "games.pgn");
+  await page.evaluate(h => { location.hash = h; }, `#game=1&ply=0${seat ? "&seat=" + seat : ""}`);
+  await page.waitForFunction(s => view.replay && view.game === 1 && view.seat === s && view.ply === 0, seat);
+  // A decision from the middle of the game on (its lines mostly written as edits of the one
+  // before), of the seat viewed or, in the full view, of the seat asked there.
+  const ply = await page.evaluate(s => {
+    const a = view.replay.a;
+    for (let i = 0; i < a.length; i++) {
+      const p = (Math.floor(a.length / 2) + i) % a.length, seat = s || a[p][0];
+      if (seat && protocolLines(view.replay, seat).has(p)) return p;
+    }
+    return -1;
+  }, seat);
+  check(ply >= 0, `${c.name}: no protocol lines embedded${seat ? " for seat " + seat : ""}`);
+  if (ply < 0) return;
+  await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}${seat ? "&seat=" + seat : ""}`);
+  await page.waitForFunction(p => Number(document.getElementById("slider").value) === p, ply);
+  const shown = await page.$eval("#protocol", p => {
+    const pre = p.querySelector("#protocol-lines");
+    return pre ? { seat: Number(pre.dataset.seat), ply: Number(pre.dataset.ply), text: pre.textContent } : null;
+  });
+  check(shown && shown.ply === ply, `${c.name}: no protocol lines shown at ply ${ply}`);
+  if (!shown) return;
+  const want = execFileSync(arena, ["repro", pgn, "--game", "1", "--seat", String(shown.seat), "--ply", String(ply),
+                                    "--print-lines"], { encoding: "utf8" });
+  check(shown.text + "\n" === want, `${c.name}: the protocol lines of seat ${shown.seat} at ply ${ply} differ from arena repro's:\n${shown.text}\n---\n${want}`);
+  check(!seat || shown.seat === seat, `${c.name}: the view of seat ${seat} shows the lines of seat ${shown.seat}`);
+  check(/(^|\n)go [-\d]+ [-\d]+ [-\d]+$/.test(shown.text), `${c.name}: the protocol lines do not end in go: ${shown.text.slice(-80)}`);
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -297,6 +331,8 @@ async function checkReport(browser, c, dir) {
     await compareAt(page, dump, 1, mid, seat, c.name + " seat view");
   }
   if (dump.f.length > 1) await page.screenshot({ path: path.join(shots, `${c.name}-seat${dump.f.length - 1}.png`), fullPage: true });
+  await checkProtocol(page, dir, c, 0);
+  if (dump.f.length > 1) await checkProtocol(page, dir, c, 1);
   await checkMissingGame(page, dump, c);
   check(requests.length === 0, `${c.name}: the page made network requests: ${requests.join(", ")}`);
   check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);

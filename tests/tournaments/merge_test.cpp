@@ -30,10 +30,12 @@ std::string slurp(const fs::path& p) {
   return s.str();
 }
 
-// Measured times: " 0.012s}" in records, [seat,"move",microseconds] in the report's
-// replays, and the offsets of records in the journal, which move with the records' length.
+// Measured times: " 0.012s}" in records, [seat,"move",microseconds] and the go clocks in the report's
+// replays, and the offsets of records in the journal, which move with the records' length; the
+// records' path in the repro commands of faults.
 std::string without_times(const std::string& text) {
-  return scrub::without_replay_times(scrub::without_offsets(scrub::without_times(text)));
+  return scrub::without_repro_paths(
+      scrub::without_replay_times(scrub::without_offsets(scrub::without_times(text))));
 }
 
 struct Dir {
