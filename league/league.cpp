@@ -21,7 +21,7 @@ void new_league(const RunSettings& given) {
   RunSettings s = given;
   s.game = make_game(s.game)->spec();         // a bad spec is refused before the folder is made
   runner_options(s, RunCommand::kLeagueNew);  // so are the clock, sandbox and binds
-  create_league_store(s.out, config_to_json(s, RunCommand::kLeagueNew));
+  create_league_store(s.out, config_to_json(s, RunCommand::kLeagueNew), s.db);
 }
 
 void add_league_bot(const std::string& dir, const std::string& name_and_command, const std::string& parent,
@@ -67,7 +67,7 @@ std::string league_table(const std::string& dir, LeagueTableFormat format) {
   const std::vector<RatedGame> games = rated_league_games(*store, dir);
   const RatingTable table = compute_ratings(games);
   const RunSettings settings =
-      parse_config(store->settings_json(), dir + "/league.db settings", RunCommand::kLeagueNew);
+      parse_config(store->settings_json(), store->name() + " settings", RunCommand::kLeagueNew);
   const SprtParams sprt = settings.sprt.empty() ? SprtParams{} : parse_sprt(settings.sprt, "sprt");
   const std::vector<VersionTest> versions = version_tests(bots, games, sprt);
   switch (format) {

@@ -6,8 +6,12 @@
 namespace arena {
 
 std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string& dir) {
+  return rated_league_games(store.games(), dir);
+}
+
+std::vector<RatedGame> rated_league_games(const std::vector<LeagueGame>& games, const std::string& dir) {
   std::vector<GameRecord> records;
-  for (const LeagueGame& g : store.games()) {
+  for (const LeagueGame& g : games) {
     std::vector<PgnError> errors;
     std::vector<GameRecord> one = parse_pgn(g.pgn, errors);
     if (!errors.empty() || one.size() != 1)
