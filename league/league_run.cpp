@@ -178,6 +178,7 @@ class LeagueRunner {
       std::fprintf(out_, "took over %zu game(s) whose run's lease ended:", batch.jobs.size());
       for (const LeagueJob& j : batch.jobs) std::fprintf(out_, " %s", j.round.c_str());
       std::fprintf(out_, "\n");
+      std::fflush(out_);
     }
     const int free_tables = run_.concurrency - static_cast<int>(taken_tables.size());
     if (free_tables > 0 && room() > static_cast<int>(batch.jobs.size()))
@@ -255,11 +256,10 @@ class LeagueRunner {
     waiting_ = false;
     MatchRunner runner(batch.bots, options_);
     signals_.attach(&runner);
+    std::vector<bool> ended(batch.games.size(), false);
     runner.run(batch.games, [&](std::size_t i, const GameRecord& record) {
-      if (record.termination == Termination::kAborted) {  // played again, by this run or another
-        store_->release(batch.claims[i], worker_);
-        return;
-      }
+      if (record.termination == Termination::kAborted) return;  // played again, by this run or another
+      ended[i] = true;
       // One transaction: kept and released, or not at all.
       if (!store_->finish(batch.claims[i], worker_, format_pgn(record))) {
         if (out_)
@@ -268,9 +268,15 @@ class LeagueRunner {
         return;
       }
       ++result_.played;
-      if (out_) std::fprintf(out_, "%s\n", game_line(record).c_str());
+      if (out_) {
+        std::fprintf(out_, "%s\n", game_line(record).c_str());
+        std::fflush(out_);  // a log file follows the league game by game
+      }
     });
     signals_.attach(nullptr);
+    // Aborted by a signal, or never started: any run may play them now, not after the lease.
+    for (std::size_t i = 0; i < ended.size(); ++i)
+      if (!ended[i]) store_->release(batch.claims[i], worker_);
     return !signals_.requested();
   }
 

@@ -42,11 +42,15 @@ class PgLeagueStore : public LeagueStore {
   void create(const std::string& settings) {
     PgTransaction t(db_);
     if (db_.exec("SELECT to_regclass('meta') IS NOT NULL").text(0, 0) == "t") {
-      const PgResult f = db_.exec("SELECT value FROM meta WHERE key = 'format'");
+      bool league = false;
+      try {
+        check_format();
+        league = true;
+      } catch (const UserError&) {  // another program's table
+      }
       throw UserError(name() +
-                      (f.rows() && f.text(0, 0) == kFormat
-                           ? ": already holds an Arena league (one league per database)"
-                           : ": has a table named meta already: make the league in an empty database"));
+                      (league ? ": already holds an Arena league (one league per database)"
+                              : ": has a table named meta already: make the league in an empty database"));
     }
     db_.exec(kSchema);
     db_.exec("INSERT INTO meta VALUES('format', $1)", {kFormat});

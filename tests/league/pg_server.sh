@@ -5,6 +5,7 @@
 # the socket: DIR is 0700).
 #   pg_server.sh start DIR   prints the connection conninfo of database "postgres" on success;
 #                            exits 77 when PostgreSQL's binaries are absent
+#   pg_server.sh sql DIR DB SQL  runs SQL in database DB (psql, rows unaligned, '|' between fields)
 #   pg_server.sh stop DIR    stops the server (immediate: nothing to keep) and removes DIR
 # As root (CI), postgres refuses to run: the server runs as the unprivileged user `nobody`.
 set -eu
@@ -32,6 +33,9 @@ case "$cmd" in
       -o "-k $dir -c listen_addresses= -c fsync=off -c max_connections=50" start >/dev/null ||
       { cat "$dir/server.log" >&2; exit 1; }
     echo "host=$dir user=arena dbname=postgres"
+    ;;
+  sql)
+    "$bin/psql" "host=$dir user=arena dbname=$3" -X -q -A -t -v ON_ERROR_STOP=1 -c "$4"
     ;;
   stop)
     if [ -n "$bin" ] && [ -f "$dir/data/postmaster.pid" ]; then
