@@ -80,8 +80,8 @@ class LeagueStore {
   // In one transaction: keeps the finished game and ends its claim, only if `worker` still
   // holds the claim; false (nothing kept) if another worker took it over after its lease.
   virtual bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn) = 0;
-  // Gives a claim of `worker` up without a game (it was aborted): it expires now, so the next
-  // batch of any worker plays it again.
+  // Gives a claim of `worker` up without a game (aborted, or never started): no worker holds
+  // it any more and it has expired, so the next batch of any worker plays it again.
   virtual void release(std::int64_t claim, const std::string& worker) = 0;
   // Every claim expires now: for a store that is not shared(), whose one run knows that no
   // other worker lives (it holds the run lock).

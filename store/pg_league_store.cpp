@@ -172,7 +172,7 @@ class PgLeagueStore : public LeagueStore {
   }
 
   void release(std::int64_t claim, const std::string& worker) override {
-    db_.exec("UPDATE claims SET expires = '-infinity' WHERE id = $1 AND worker = $2",
+    db_.exec("UPDATE claims SET worker = '', expires = '-infinity' WHERE id = $1 AND worker = $2",
              {std::to_string(claim), worker});
   }
 

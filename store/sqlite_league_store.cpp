@@ -188,7 +188,7 @@ class SqliteLeagueStore : public LeagueStore {
   }
 
   void release(std::int64_t claim, const std::string& worker) override {
-    SqliteStatement(db_, "UPDATE claims SET expires = 0 WHERE id = ?1 AND worker = ?2")
+    SqliteStatement(db_, "UPDATE claims SET worker = '', expires = 0 WHERE id = ?1 AND worker = ?2")
         .bind(1, claim)
         .bind(2, worker)
         .step();

@@ -105,6 +105,15 @@ class Worker {
     if (pid_ > 0) signal_and_wait(SIGKILL);
   }
   pid_t pid() const { return pid_; }
+  // "running", or how it ended (for a failing test's message).
+  std::string state() {
+    int st = 0;
+    if (::waitpid(pid_, &st, WNOHANG) == 0) return "running";
+    const std::string how = WIFEXITED(st) ? "exited " + std::to_string(WEXITSTATUS(st))
+                                          : "killed by signal " + std::to_string(WTERMSIG(st));
+    pid_ = -1;
+    return how;
+  }
   std::string log() const { return shelltest::slurp(log_); }
   // Sends `sig` to the worker's group and waits: its exit status (-1: killed by a signal).
   int signal_and_wait(int sig) {
@@ -197,6 +206,12 @@ TEST_CASE("league on PostgreSQL: workers share it, a killed worker's game is pla
     for (int i = 0; i < 1200 && std::stoll(pg.sql("league", mine)) == 0; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     INFO("the worker's log: " << victim.log());
+    INFO("the worker: " << victim.state());
+    INFO("DEBUG activity: " << pg.sql("league", "select pid, state, wait_event_type, wait_event, query from pg_stat_activity where datname='league'"));
+    INFO("DEBUG claims: " << pg.sql("league", "select id, worker, expires, job from claims"));
+    INFO("DEBUG children: " << shelltest::run_shell("ps -o pid,ppid,stat,etime,wchan:25,cmd -g " + std::to_string(victim.pid())).out);
+    INFO("DEBUG logs: " << shelltest::run_shell("ls -la " + league.str() + "/logs | tail -5; tail -n 5 $(ls -t " + league.str() + "/logs/* | head -4)").out);
+    INFO("DEBUG stack: " << shelltest::run_shell("gdb -p " + std::to_string(victim.pid()) + " -batch -ex 'thread apply all bt 12' 2>/dev/null | grep -E '^#|Thread'").out);
     REQUIRE(std::stoll(pg.sql("league", mine)) > 0);
     const std::string pid = std::to_string(victim.pid());
     victim.signal_and_wait(SIGKILL);
