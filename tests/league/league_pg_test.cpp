@@ -105,16 +105,6 @@ class Worker {
     if (pid_ > 0) signal_and_wait(SIGKILL);
   }
   pid_t pid() const { return pid_; }
-  // "running", or how it ended (for a failing test's message).
-  std::string state() {
-    int st = 0;
-    if (::waitpid(pid_, &st, WNOHANG) == 0) return "running";
-    const std::string how = WIFEXITED(st) ? "exited " + std::to_string(WEXITSTATUS(st))
-                                          : "killed by signal " + std::to_string(WTERMSIG(st));
-    pid_ = -1;
-    return how;
-  }
-  std::string log() const { return shelltest::slurp(log_); }
   // Sends `sig` to the worker's group and waits: its exit status (-1: killed by a signal).
   int signal_and_wait(int sig) {
     ::kill(-pid_, sig);
@@ -188,7 +178,7 @@ TEST_CASE("league on PostgreSQL: workers share it, a killed worker's game is pla
     REQUIRE(run_arena("league add " + league.str() + " '" + bot + "=" + kBin + "/mcts_bot --iterations 300'")
                 .status == 0);
 
-  // Three workers, short leases (renewed every third of a second... of 1.5 s).
+  // Three workers, short leases (1.5 s, renewed every 0.5 s).
   const std::string run = "league run " + league.str() + " -j 2 --lease 1.5";
   std::vector<std::unique_ptr<Worker>> workers;
   for (int w = 0; w < 3; ++w)
@@ -196,27 +186,25 @@ TEST_CASE("league on PostgreSQL: workers share it, a killed worker's game is pla
   const std::string games = "SELECT count(*) FROM games";
   wait_until([&] { return std::stoll(pg.sql("league", games)) >= 6; }, "the workers play");
 
-  // Kill worker 0 while it holds games in play (a kill between two of its batches, when it
-  // holds none, is tried again on a new worker).
+  // Kill a worker while it holds games in play: the first seen holding some (a kill that
+  // lands between two of its batches, when it holds none, is tried again on a new worker).
+  auto claims_of = [&](pid_t pid) {
+    return "SELECT job FROM claims WHERE worker LIKE '%:" + std::to_string(pid) + ":%'";
+  };
   std::vector<std::string> lost;  // the jobs of the killed worker's games in play
+  std::size_t victim = 0;
   for (int attempt = 0; attempt < 5 && lost.empty(); ++attempt) {
-    Worker& victim = *workers[0];
-    const std::string mine =
-        "SELECT count(*) FROM claims WHERE worker LIKE '%:" + std::to_string(victim.pid()) + ":%'";
-    for (int i = 0; i < 1200 && std::stoll(pg.sql("league", mine)) == 0; ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    INFO("the worker's log: " << victim.log());
-    INFO("the worker: " << victim.state());
-    INFO("DEBUG activity: " << pg.sql("league", "select pid, state, wait_event_type, wait_event, query from pg_stat_activity where datname='league'"));
-    INFO("DEBUG claims: " << pg.sql("league", "select id, worker, expires, job from claims"));
-    INFO("DEBUG children: " << shelltest::run_shell("ps -o pid,ppid,stat,etime,wchan:25,cmd -g " + std::to_string(victim.pid())).out);
-    INFO("DEBUG logs: " << shelltest::run_shell("ls -la " + league.str() + "/logs | tail -5; tail -n 5 $(ls -t " + league.str() + "/logs/* | head -4)").out);
-    INFO("DEBUG stack: " << shelltest::run_shell("gdb -p " + std::to_string(victim.pid()) + " -batch -ex 'thread apply all bt 12' 2>/dev/null | grep -E '^#|Thread'").out);
-    REQUIRE(std::stoll(pg.sql("league", mine)) > 0);
-    const std::string pid = std::to_string(victim.pid());
-    victim.signal_and_wait(SIGKILL);
-    lost = lines(pg.sql("league", "SELECT job FROM claims WHERE worker LIKE '%:" + pid + ":%'"));
-    if (lost.empty()) workers[0] = std::make_unique<Worker>(run, league.path / "w0.log");
+    auto holding = [&] {
+      for (std::size_t w = 0; w < workers.size(); ++w)
+        if (!lines(pg.sql("league", claims_of(workers[w]->pid()))).empty()) return victim = w, true;
+      return false;
+    };
+    wait_until(holding, "a worker has games in play");
+    const pid_t pid = workers[victim]->pid();
+    workers[victim]->signal_and_wait(SIGKILL);
+    lost = lines(pg.sql("league", claims_of(pid)));
+    if (lost.empty())
+      workers[victim] = std::make_unique<Worker>(run, league.path / ("w" + std::to_string(victim) + "b.log"));
   }
   REQUIRE_FALSE(lost.empty());
   std::vector<std::string> lost_rounds;
@@ -224,16 +212,22 @@ TEST_CASE("league on PostgreSQL: workers share it, a killed worker's game is pla
     lost_rounds.push_back(std::string(boost::json::parse(job).as_object().at("round").as_string()));
 
   // Another worker takes each of them over once the lease has run out, and keeps it.
+  auto taker_logs = [&] {
+    std::string logs;
+    for (std::size_t w = 0; w < workers.size(); ++w)
+      if (w != victim) logs += workers[w]->log();
+    return logs;
+  };
   auto kept_by_others = [&] {
-    const std::string logs = workers[1]->log() + workers[2]->log();
+    const std::string logs = taker_logs();
     for (const std::string& r : lost_rounds)
       if (logs.find("game " + r + ":") == std::string::npos) return false;
     return true;
   };
   wait_until(kept_by_others, "another worker plays the killed worker's games");
-  const std::string taker_logs = workers[1]->log() + workers[2]->log();
-  CHECK(taker_logs.find("took over") != std::string::npos);
-  for (int w : {1, 2}) CHECK(workers[w]->signal_and_wait(SIGTERM) == 130);
+  CHECK(taker_logs().find("took over") != std::string::npos);
+  for (std::size_t w = 0; w < workers.size(); ++w)
+    if (w != victim) CHECK(workers[w]->signal_and_wait(SIGTERM) == 130);
   // Stopped runs give their games in play back: the next run plays them first (all of them,
   // with --games as many).
   const long in_play = std::stol(pg.sql("league", "SELECT count(*) FROM claims"));
@@ -253,8 +247,10 @@ TEST_CASE("league on PostgreSQL: workers share it, a killed worker's game is pla
   CHECK(static_cast<std::int64_t>(rounds.size()) == table_games(league));
   CHECK(pg.sql("league", "SELECT count(*) FROM claims") == "0\n");  // none left in play
   std::multiset<std::string> logged;
-  for (const std::string& log :
-       {shelltest::slurp(league.path / "w0.log"), workers[1]->log(), workers[2]->log(), last.out})
+  std::vector<std::string> logs{last.out};  // every worker's, the killed ones' too
+  for (const fs::directory_entry& e : fs::directory_iterator(league.path))
+    if (e.path().extension() == ".log") logs.push_back(shelltest::slurp(e.path()));
+  for (const std::string& log : logs)
     for (const std::string& r : logged_rounds(log)) logged.insert(r);
   for (const std::string& r : logged) {
     INFO("logged as kept: " << r);
