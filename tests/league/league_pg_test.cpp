@@ -105,6 +105,7 @@ class Worker {
     if (pid_ > 0) signal_and_wait(SIGKILL);
   }
   pid_t pid() const { return pid_; }
+  std::string log() const { return shelltest::slurp(log_); }
   // Sends `sig` to the worker's group and waits: its exit status (-1: killed by a signal).
   int signal_and_wait(int sig) {
     ::kill(-pid_, sig);
