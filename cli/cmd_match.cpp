@@ -20,6 +20,7 @@
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "process/command_line.h"
+#include "process/self_path.h"
 #include "ratings/sprt_stop.h"
 #include "records/pgn.h"
 #include "referee/match_runner.h"
@@ -32,13 +33,6 @@
 namespace arena::cli {
 
 namespace {
-
-std::string self_executable() {
-  char buf[4096];
-  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (n <= 0) throw CommandError{"cannot find the arena executable for a human seat"};
-  return std::string(buf, static_cast<std::size_t>(n));
-}
 
 // The bots of --bot, a person at the terminal for the command 'human'.
 std::vector<BotSpec> match_bots(const RunSettings& s, bool& human) {

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
+#include "ratings/fault_timing.h"
 #include "ratings/head_to_head.h"
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
@@ -122,6 +123,8 @@ void run(const RatingsOptions& opts) {
     std::cout << render_ratings_text(table);
     if (opts.los_matrix) std::cout << "\n" << render_los_matrix_text(table);
     if (h2h) std::cout << "\n" << render_head_to_head_text(*h2h);
+    if (const std::string faults = render_fault_timing_text(records); !faults.empty())
+      std::cout << "\n" << faults;
   }
 }
 

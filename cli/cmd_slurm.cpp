@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
+#include "process/self_path.h"
 #include "tournaments/shard.h"
 #include "tournaments/slurm_script.h"
 #include "tournaments/tournament.h"
@@ -62,7 +63,7 @@ void run(const SlurmFlags& f) {
   c.concurrency = f.cpus > 0 ? f.cpus : c.concurrency;
   write_file(slurm / "tournament.json", config_to_json(c), false);
   SlurmRequest r;
-  r.arena = f.arena.empty() ? fs::read_symlink("/proc/self/exe").string() : fs::absolute(f.arena).string();
+  r.arena = f.arena.empty() ? self_executable() : fs::absolute(f.arena).string();
   r.config = (slurm / "tournament.json").string();
   r.out = c.out;
   r.shards = f.shards;

@@ -5,11 +5,7 @@
 
 namespace arena {
 
-std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string& dir) {
-  return rated_league_games(store.games(), dir);
-}
-
-std::vector<RatedGame> rated_league_games(const std::vector<LeagueGame>& games, const std::string& dir) {
+std::vector<GameRecord> league_records(const std::vector<LeagueGame>& games, const std::string& dir) {
   std::vector<GameRecord> records;
   for (const LeagueGame& g : games) {
     std::vector<PgnError> errors;
@@ -19,7 +15,19 @@ std::vector<RatedGame> rated_league_games(const std::vector<LeagueGame>& games, 
                       (errors.empty() ? "" : ": " + errors[0].message));
     records.push_back(std::move(one[0]));
   }
-  return rated_games_from_records(records);
+  return records;
+}
+
+std::vector<GameRecord> league_records(LeagueStore& store, const std::string& dir) {
+  return league_records(store.games(), dir);
+}
+
+std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string& dir) {
+  return rated_games_from_records(league_records(store, dir));
+}
+
+std::vector<RatedGame> rated_league_games(const std::vector<LeagueGame>& games, const std::string& dir) {
+  return rated_games_from_records(league_records(games, dir));
 }
 
 }  // namespace arena

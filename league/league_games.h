@@ -5,10 +5,13 @@
 #include <vector>
 
 #include "ratings/rated_game.h"
+#include "records/record.h"
 #include "store/league_store.h"
 
 namespace arena {
 
+// Every stored game's record; one that cannot be read is an error naming the league and the game.
+std::vector<GameRecord> league_records(LeagueStore& store, const std::string& dir);
 // Every stored game's record, rated; a record that cannot be read is an error naming the
 // league and the game (the store is damaged).
 std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string& dir);

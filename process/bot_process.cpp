@@ -33,6 +33,7 @@
 #include "process/pipe_reader.h"
 #include "process/sandbox_view.h"
 #include "process/scratch_dir.h"
+#include "process/stderr_lines.h"
 #include "process/stderr_tail.h"
 #include "protocol/bot_text.h"
 #include "protocol/line_reader.h"
@@ -185,8 +186,11 @@ struct BotProcess::Impl {
   asio::steady_timer grace_timer;
   asio::steady_timer drain_timer;  // after the bot's exit: what it wrote may still be read
   protocol::LineReader reader;
-  std::string marker;   // ARENA_BOT_ID=..., in the bot's environment (process/bot_tree.h)
-  StderrTail err_tail;  // the last bytes of stderr, for fault messages (kept without a log too)
+  std::string marker;        // ARENA_BOT_ID=..., in the bot's environment (process/bot_tree.h)
+  StderrTail err_tail;       // the last bytes of stderr, for fault messages (kept without a log too)
+  StderrLines err_lines;     // stderr in lines, for the game's record (set_stderr_lines)
+  bool stderr_seen = false;  // it has written to stderr: read_stderr_now() reads
+  std::array<char, 4096> err_now_buf{};  // read_stderr_now()'s own: a pending read owns err_buf
   std::array<char, 4096> out_buf{};
   // The process itself, held while a read of stdout is pending (as Asio's handlers hold it).
   std::shared_ptr<BotProcess> stdout_hold;
@@ -265,6 +269,14 @@ void BotProcess::take_pipes(Impl& im, int stdin_fd, int stdout_fd, int stderr_fd
   }
   if (!ec) im.out.assign(stdout_fd, ec);
   if (ec) ::close(stdout_fd);  // not taken over by `out`
+  if (!ec) {
+    // Non-blocking from the start too: read_stderr_now() reads it directly.
+    const int flags = ::fcntl(stderr_fd, F_GETFL);
+    if (flags < 0 || ::fcntl(stderr_fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+      ec = error_code(errno, boost::system::system_category());
+      ::close(stderr_fd);  // not taken over by `err`
+    }
+  }
   if (!ec) im.err.assign(stderr_fd, ec);
 }
 
@@ -488,16 +500,46 @@ void BotProcess::read_stderr() {
   impl_->err.async_read_some(asio::buffer(impl_->err_buf), [self](error_code ec, std::size_t n) {
     Impl& im = *self->impl_;
     if (n > 0) {
-      self->append_output(im.err_buf.data(), n);
-      im.err_tail.append(im.err_buf.data(), n);
+      self->take_stderr(im.err_buf.data(), n);
+      // What followed is read now, not by the next read's speculative attempt, whose bytes
+      // would be handed over only after handlers already queued (a move read meanwhile).
+      self->read_stderr_now();
     }
     if (ec) {
+      im.err_lines.flush();
       im.stderr_open = false;
       self->finish_shutdown_if_done();
       return;
     }
     self->read_stderr();
   });
+}
+
+void BotProcess::take_stderr(const char* data, std::size_t n) {
+  Impl& im = *impl_;
+  im.stderr_seen = true;
+  append_output(data, n);
+  im.err_tail.append(data, n);
+  im.err_lines.feed(data, n);
+}
+
+void BotProcess::set_stderr_lines(std::function<void(std::string_view line)> sink) {
+  impl_->err_lines.set_sink(std::move(sink));
+}
+
+void BotProcess::read_stderr_now() {
+  Impl& im = *impl_;
+  if (!im.stderr_seen || !im.stderr_open || !im.err_lines.has_sink() || !im.err.is_open()) return;
+  for (;;) {
+    const ssize_t n = ::read(im.err.native_handle(), im.err_now_buf.data(), im.err_now_buf.size());
+    if (n > 0) {
+      take_stderr(im.err_now_buf.data(), static_cast<std::size_t>(n));
+      if (static_cast<std::size_t>(n) < im.err_now_buf.size()) return;  // a short read emptied the pipe
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    return;  // empty (EAGAIN), or its end, which the pending read reports
+  }
 }
 
 void BotProcess::append_output(const char* data, std::size_t n) {

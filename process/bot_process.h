@@ -121,6 +121,13 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   // with or without a log; each line cut to 300 bytes), escaped for a terminal; complete once
   // the process is reaped and its pipes are closed.
   std::string stderr_tail(int lines) const;
+  // Who hears the bot's standard error line by line (process/stderr_lines.h), besides its
+  // logs: the game being played keeps them with its record. nullptr: nobody.
+  void set_stderr_lines(std::function<void(std::string_view line)> sink);
+  // Reads what the bot has written to its standard error and not yet been read, now, so that
+  // lines written before a move are heard before the move is. A no-op (no system call) for a
+  // bot that has never written to its standard error or when nobody hears its lines.
+  void read_stderr_now();
   // `done` runs on the loop once the process is reaped and both its output pipes are closed
   // (its last words read: at most 200 ms after its exit), or at once if that is so already.
   // One waiter at a time; a later call replaces an earlier one.
@@ -143,6 +150,7 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   void finish_shutdown_if_done();
   void close_pipes_after_exit();
   void append_output(const char* data, std::size_t n);
+  void take_stderr(const char* data, std::size_t n);
 
   std::unique_ptr<Impl> impl_;
   int pid_ = -1;

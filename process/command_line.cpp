@@ -7,6 +7,20 @@
 
 namespace arena {
 
+std::string quote_command_word(std::string_view word) {
+  bool plain = !word.empty();
+  for (char c : word)
+    plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
+                      std::string_view("/._-+=:,@%").find(c) != std::string_view::npos);
+  if (plain) return std::string(word);
+  std::string out = "\"";
+  for (char c : word) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + '"';
+}
+
 std::vector<std::string> split_command_line(std::string_view text, std::string_view what) {
   const std::string where = what.empty() ? "" : std::string(what) + ": ";
   std::vector<std::string> argv;

@@ -11,6 +11,8 @@ namespace arena {
 // Throws a UserError for an unterminated quote or an empty command, its message starting
 // with "WHAT: " when `what` names the command (e.g. "bot 'alpha'").
 std::vector<std::string> split_command_line(std::string_view text, std::string_view what = "");
+// `word` written so that split_command_line reads it back as one word (quoted if it must be).
+std::string quote_command_word(std::string_view word);
 
 // "NAME=CMD" as given to --bot: name and command; throws a UserError starting "--bot" and
 // naming what is missing. Names follow process/bot_name.h.

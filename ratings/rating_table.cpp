@@ -58,7 +58,9 @@ std::string rating_marks_legend(const RatingTable& t) {
 std::string render_ratings_text(const RatingTable& t) {
   std::ostringstream out;
   out << t.model << " ratings from " << t.games << " game" << (t.games == 1 ? "" : "s") << ", ";
-  if (!t.anchor.empty())
+  if (!t.calibration.empty())
+    out << "scale of " << t.calibration;
+  else if (!t.anchor.empty())
     out << "anchored at " << t.anchor << " = " << fixed(t.anchor_elo, 1);
   else
     out << "pool average 0";
@@ -143,6 +145,7 @@ boost::json::value ratings_to_json(const RatingTable& t) {
     o["anchor"] = nullptr;
     o["average"] = 0.0;
   }
+  if (!t.calibration.empty()) o["calibration"] = t.calibration;
   o["bootstrap"] = t.bootstrap;
   boost::json::array bots;
   for (std::size_t k = 0; k < t.bots.size(); ++k) {

@@ -53,6 +53,7 @@ struct RatingTable {
   int iterations = 0;
   std::string anchor;  // empty: pool average
   double anchor_elo = 0;
+  std::string calibration;  // set by ratings/calibration.h: what fixed the scale ("" : anchor or average)
   int bootstrap = 0;
 };
 

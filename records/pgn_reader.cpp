@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "records/bot_lines.h"
 #include "records/pgn.h"
 #include "records/pgn_text.h"
 
@@ -24,6 +25,8 @@ struct GameText {
   std::vector<Tag> tags;
   std::vector<RecordedAction> actions;
   std::vector<int> action_lines;
+  std::vector<BotLine> bot_lines;
+  std::vector<int> bot_line_lines;
   std::string result;
   int result_line = 0;
 };
@@ -134,6 +137,24 @@ bool read_action(std::string_view body, int line, size_t expected_index, Recorde
     out.micros = *micros;
   }
   return true;
+}
+
+// A `{N: sK info|stderr TEXT}` comment: a bot's line of the decision of action N, which
+// follows it (so N is one past the actions read). Other free comments are skipped.
+void read_bot_line(std::string_view body, int line, GameText& g) {
+  std::optional<BotLine> bot;
+  try {
+    bot = read_bot_line_comment(body);
+  } catch (const std::string& why) {
+    throw ParseFailure{line, "bot line {" + std::string(body.substr(0, 40)) + "}: " + why};
+  }
+  if (!bot) return;
+  if (static_cast<size_t>(bot->ply) != g.actions.size() + 1)
+    throw ParseFailure{line, "bot line {" + std::string(body.substr(0, 40)) + "} before action " +
+                                 std::to_string(g.actions.size() + 1) + " must be numbered " +
+                                 std::to_string(g.actions.size() + 1)};
+  g.bot_lines.push_back(std::move(*bot));
+  g.bot_line_lines.push_back(line);
 }
 
 const Tag* find_tag(const GameText& g, std::string_view name) {
@@ -260,6 +281,18 @@ void read_results(const GameText& g, GameRecord& r) {
   }
 }
 
+// The bots' lines (docs/records.md, "Bot lines"): seats in range, and the cap's tag.
+void read_bot_lines(const GameText& g, GameRecord& r) {
+  const size_t n = r.players.size();
+  for (size_t i = 0; i < g.bot_lines.size(); ++i)
+    if (static_cast<size_t>(g.bot_lines[i].seat) > n)
+      throw ParseFailure{g.bot_line_lines[i], "bot line of seat s" + std::to_string(g.bot_lines[i].seat) +
+                                                  " but the game has " + std::to_string(n) + " seats"};
+  r.bot_lines = g.bot_lines;
+  if (const Tag* t = find_tag(g, "BotLinesCut"); t && !read_bot_lines_cut_tag(t->value, r))
+    throw ParseFailure{t->line, "BotLinesCut '" + t->value + "' is not 'PLY BYTES' (e.g. '37 2450')"};
+}
+
 // Turns a syntactically complete game into a record, checking that the tags agree.
 GameRecord build_record(const GameText& g) {
   GameRecord r;
@@ -286,6 +319,7 @@ GameRecord build_record(const GameText& g) {
                                                 std::to_string(g.actions[i].actor) + " but the game has " +
                                                 std::to_string(n) + " seats"};
   r.actions = g.actions;
+  read_bot_lines(g, r);
   for (const Tag& t : g.tags)
     if (!is_known_tag(t.name)) r.extra_tags.emplace_back(t.name, t.value);
   return r;
@@ -418,6 +452,8 @@ class Reader {
           if (read_action(comment, comment_line, g.actions.size() + 1, a)) {
             g.actions.push_back(std::move(a));
             g.action_lines.push_back(comment_line);
+          } else {
+            read_bot_line(comment, comment_line, g);
           }
           continue;
         }

@@ -168,7 +168,7 @@ bool is_known_tag(const std::string& name) {
                                       "White",          "Black",       "Result",    "Game",
                                       "Seed",           "TimeControl", "Ranks",     "Scores",
                                       "Teams",          "Termination", "FaultSeat", "TerminationDetail",
-                                      "RefereeVersion", "OpeningPlies"};
+                                      "RefereeVersion", "OpeningPlies", "BotLinesCut"};
   for (const char* k : known)
     if (name == k) return true;
   if (name.size() > 4 && name.compare(0, 4, "Seat") == 0) {

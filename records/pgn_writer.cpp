@@ -1,6 +1,8 @@
 // Writing a GameRecord as PGN text (docs/records.md, "Format").
+#include <algorithm>
 #include <cstddef>
 
+#include "records/bot_lines.h"
 #include "records/pgn.h"
 #include "records/pgn_text.h"
 
@@ -11,6 +13,55 @@ using namespace pgn_detail;
 namespace {
 
 constexpr size_t kMaxLine = 79;  // PGN export format keeps lines under 80 characters
+
+// The actions (and the bots' lines), wrapped, then the result token.
+void append_movetext(const GameRecord& r, std::string& out) {
+  size_t line_len = 0;
+  auto word = [&](const std::string& w) {
+    if (line_len > 0 && line_len + 1 + w.size() > kMaxLine) {
+      out += '\n';
+      line_len = 0;
+    } else if (line_len > 0) {
+      out += ' ';
+      ++line_len;
+    }
+    out += w;
+    line_len += w.size();
+  };
+  // The bots' lines of a decision go before its action, each comment on lines of its own.
+  size_t next_line = 0;
+  auto bot_lines_before = [&](size_t ply) {
+    for (; next_line < r.bot_lines.size() && static_cast<size_t>(r.bot_lines[next_line].ply) <= ply;
+         ++next_line) {
+      if (line_len > 0) out += '\n';
+      line_len = 0;
+      const int last = static_cast<int>(r.actions.size()) + 1;  // a hand-made record may say more
+      append_bot_line_comment(r.bot_lines[next_line], std::clamp(r.bot_lines[next_line].ply, 1, last), out);
+    }
+  };
+  for (size_t i = 0; i < r.actions.size(); ++i) {
+    bot_lines_before(i + 1);
+    const RecordedAction& a = r.actions[i];
+    std::string w = "{";
+    w += std::to_string(i + 1);
+    w += ". ";
+    if (a.actor == kChance) {
+      w += "chance";
+    } else {
+      w += 's';
+      w += std::to_string(a.actor);
+    }
+    w += ' ';
+    w += encode_token(a.text);
+    if (a.micros >= 0) w += ' ' + format_seconds(a.micros);
+    w += '}';
+    word(w);
+  }
+  bot_lines_before(r.actions.size() + 1);
+  // Lines of plies past the decision that ended the game (a record made by hand) go last too.
+  bot_lines_before(static_cast<size_t>(-1));
+  word(result_token(r));
+}
 
 }  // namespace
 
@@ -64,41 +115,13 @@ std::string format_pgn(const GameRecord& r) {
   if (!r.termination_detail.empty()) tag("TerminationDetail", r.termination_detail);
   if (!r.referee_version.empty()) tag("RefereeVersion", r.referee_version);
   if (r.opening_plies > 0) tag("OpeningPlies", std::to_string(r.opening_plies));
+  if (r.bot_lines_cut > 0) tag("BotLinesCut", bot_lines_cut_tag(r));
   for (const auto& [name, value] : r.extra_tags) tag(name, value);
   out += '\n';
 
   // Movetext: one comment per action, so chess tools skip them and see a game of zero
   // moves with a result (docs/records.md explains the choice).
-  size_t line_len = 0;
-  auto word = [&](const std::string& w) {
-    if (line_len > 0 && line_len + 1 + w.size() > kMaxLine) {
-      out += '\n';
-      line_len = 0;
-    } else if (line_len > 0) {
-      out += ' ';
-      ++line_len;
-    }
-    out += w;
-    line_len += w.size();
-  };
-  for (size_t i = 0; i < r.actions.size(); ++i) {
-    const RecordedAction& a = r.actions[i];
-    std::string w = "{";
-    w += std::to_string(i + 1);
-    w += ". ";
-    if (a.actor == kChance) {
-      w += "chance";
-    } else {
-      w += 's';
-      w += std::to_string(a.actor);
-    }
-    w += ' ';
-    w += encode_token(a.text);
-    if (a.micros >= 0) w += ' ' + format_seconds(a.micros);
-    w += '}';
-    word(w);
-  }
-  word(result);
+  append_movetext(r, out);
   out += "\n\n";
   return out;
 }

@@ -20,6 +20,18 @@ struct RecordedAction {
   std::int64_t micros = -1;  // time the seat used for this decision; -1 for chance
 };
 
+// A line a bot wrote for people during a game (docs/records.md, "Bot lines"): an `info` line
+// (the text after "info ") or a line of its standard error, kept with the decision it was
+// written for, so a viewer shows it beside that move.
+struct BotLine {
+  enum class Kind : std::uint8_t { kInfo, kStderr };
+  int ply = 1;   // the action being decided when it was read (1-based; one past the last at the end)
+  int seat = 1;  // 1..N
+  Kind kind = Kind::kInfo;
+  std::string text;
+  bool operator==(const BotLine&) const = default;
+};
+
 struct GameRecord {
   std::string event = "Arena game";
   std::string site;
@@ -37,6 +49,9 @@ struct GameRecord {
   std::string referee_version;
   int opening_plies = 0;  // the first actions (chance included) were the referee's opening
   std::vector<std::pair<std::string, std::string>> extra_tags;  // anything else, in order
+  std::vector<BotLine> bot_lines;                               // in the order read; plies never decrease
+  int bot_lines_cut = 0;                // the ply from which the per-game cap dropped bot lines; 0 none
+  std::uint64_t bot_lines_dropped = 0;  // bytes of text dropped by that cap
 };
 
 }  // namespace arena

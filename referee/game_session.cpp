@@ -52,7 +52,9 @@ GameSession::GameSession(asio::io_context& io, const Game& game, std::uint64_t s
       options_(options),
       record_(std::move(record)),
       done_(std::move(done)),
-      timer_(io) {
+      timer_(io),
+      bot_line_cap_(options.limits.bot_lines_cap),
+      pressure_(options.cpu_pressure_file, options.pressure_threshold) {
   for (auto& bot : seats) {
     Seat s;
     s.clock = std::make_unique<SeatClock>(options_.time, bot->spec().untimed);
@@ -63,6 +65,7 @@ GameSession::GameSession(asio::io_context& io, const Game& game, std::uint64_t s
 
 void GameSession::start() {
   state_ = game_.new_initial_state();
+  start_timing();
   if (watched_) notify_watch(kChance, std::string());
   auto self = shared_from_this();
   const int n = static_cast<int>(seats_.size());
@@ -86,6 +89,7 @@ void GameSession::start() {
           }
         });
     start_game_log(s);
+    hear_stderr(s);
     // Sent with the first decision request (the mover's, and the others' at that moment):
     // the first mover wakes once, for newgame and its request together.
     Seat& seat = seats_[s - 1];
@@ -148,6 +152,7 @@ void GameSession::advance() {
     const int seat = state_->current_player();
     if (decision_hook_) {
       if (std::optional<Move> chosen = decision_hook_(*state_, seat)) {
+        charged_.push_back(0);
         apply(*chosen, 0);
         continue;
       }
@@ -200,16 +205,24 @@ void GameSession::request_decision(int seat) {
   // shorter than the time it had the request.
   to_move_ = seat;
   ++decision_;
+  if (st.cpu) cpu_at_ask_ = st.cpu->read_us();
   asked_at_ = Clock::now();
   flush_events(st);
+  note_request_sent();
   for (auto& s : seats_) {  // output caps count per decision, for every seat
     s.bytes = 0;
     s.lines = 0;
   }
-  const std::int64_t budget = st.clock->budget_ms();
+  const std::int64_t budget = st.clock->budget_us();
   if (budget >= 0) {
-    // One absolute deadline per decision: nothing the bot writes moves it.
-    deadline_ = asked_at_ + std::chrono::milliseconds(budget + options_.time.margin_ms);
+    // One absolute deadline per decision: nothing the bot writes moves it (with --clock cpu it
+    // is the first look at the CPU used; cpu_deadline_extended() may move it up to the wall cap).
+    deadline_ = asked_at_ + std::chrono::microseconds(budget + options_.time.margin_ms * 1000);
+    if (st.cpu)
+      wall_cap_ =
+          asked_at_ + std::chrono::microseconds(
+                          static_cast<std::int64_t>(static_cast<double>(budget) * options_.cpu_wall_factor) +
+                          options_.time.margin_ms * 1000);
     // The timer is re-armed only when this deadline is earlier than the one it waits
     // for; a later deadline is picked up when the early wake-up finds nothing due.
     // Deadlines mostly grow, so most decisions touch no timer at all.
@@ -238,12 +251,13 @@ void GameSession::on_timer() {
 
 void GameSession::on_deadline(std::uint64_t decision) {
   if (finished_ || decision != decision_ || to_move_ == 0) return;
+  if (cpu_deadline_extended()) return;
   const std::int64_t used =
       std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - asked_at_).count();
   const int seat = to_move_;
-  fault(seat, Termination::kTimeForfeit,
-        "no move within " + std::to_string(seats_[seat - 1].clock->budget_ms()) + " ms + " +
-            std::to_string(options_.time.margin_ms) + " ms margin (ruled at " + ms_text(used) + ")");
+  time_forfeit(seat, "no move within " + std::to_string(seats_[seat - 1].clock->budget_ms()) + " ms + " +
+                         std::to_string(options_.time.margin_ms) + " ms margin (ruled at " + ms_text(used) +
+                         ")");
 }
 
 void GameSession::on_line(int seat, const std::string& line) {
@@ -261,10 +275,13 @@ void GameSession::on_line(int seat, const std::string& line) {
         "more than " + std::to_string(options_.limits.max_lines_per_decision) + " lines in one decision");
   using K = protocol::BotMessage::Kind;
   auto msg = protocol::parse_bot_line(line);
+  // What the bot wrote to stderr before this answer belongs to the decision it answers.
+  if (msg.kind != K::kInfo && msg.kind != K::kEmpty) st.bot->process().read_stderr_now();
   switch (msg.kind) {
     case K::kEmpty:
       return;
     case K::kInfo:
+      keep_bot_line(seat, BotLine::Kind::kInfo, msg.text);
       st.bot->process().log_output("[game " + record_.round + " ply " +
                                    std::to_string(record_.actions.size()) + "] info " +
                                    clip(msg.text, options_.limits.max_info_bytes));
@@ -273,8 +290,9 @@ void GameSession::on_line(int seat, const std::string& line) {
       if (seat != to_move_)
         return fault(seat, Termination::kProtocolViolation,
                      "'move " + clip(msg.text, 40) + "' when it was not asked to move");
+      move_read_at_ = Clock::now();
       const std::int64_t used =
-          std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - asked_at_).count();
+          std::chrono::duration_cast<std::chrono::microseconds>(move_read_at_ - asked_at_).count();
       return on_move(seat, msg.text, used);
     }
     case K::kResign: {
@@ -297,14 +315,14 @@ void GameSession::on_line(int seat, const std::string& line) {
 void GameSession::on_move(int seat, const std::string& token, std::int64_t used_us) {
   Seat& st = seats_[seat - 1];
   to_move_ = 0;  // the deadline timer stays armed: on_timer ignores it (no timer churn per move)
-  if (st.clock->over(used_us))
-    return fault(seat, Termination::kTimeForfeit,
-                 "move after " + ms_text(used_us) + ", limit " + std::to_string(st.clock->budget_ms()) +
-                     " ms + " + std::to_string(options_.time.margin_ms) + " ms margin");
+  if (over_time(st, used_us))
+    return time_forfeit(seat, "move after " + ms_text(used_us) + ", limit " +
+                                  std::to_string(st.clock->budget_ms()) + " ms + " +
+                                  std::to_string(options_.time.margin_ms) + " ms margin");
   // The legal list sent for this decision is still that of the state: a move found in
   // it needs no second legal-move generation (parse_move would make one).
   if (const int i = legal_.find(token); i >= 0) {
-    st.clock->charge(used_us);
+    charge(st, used_us);
     apply(legal_.move(static_cast<std::size_t>(i)), used_us);
     return advance();
   }
@@ -317,7 +335,7 @@ void GameSession::on_move(int seat, const std::string& token, std::int64_t used_
                  "'move " + clip(token, 60) + "' with " + std::to_string(scratch_.size()) +
                      " legal moves: " + parsed.error);
   }
-  st.clock->charge(used_us);
+  charge(st, used_us);
   apply(parsed.move, used_us);
   advance();
 }
@@ -326,11 +344,10 @@ void GameSession::on_move(int seat, const std::string& token, std::int64_t used_
 // a faulting seat would be (records/adjudication.h).
 void GameSession::on_resign(int seat, std::int64_t used_us) {
   to_move_ = 0;
-  if (seats_[seat - 1].clock->over(used_us))
-    return fault(seat, Termination::kTimeForfeit,
-                 "resigned after " + ms_text(used_us) + ", limit " +
-                     std::to_string(seats_[seat - 1].clock->budget_ms()) + " ms + " +
-                     std::to_string(options_.time.margin_ms) + " ms margin");
+  if (over_time(seats_[seat - 1], used_us))
+    return time_forfeit(seat, "resigned after " + ms_text(used_us) + ", limit " +
+                                  std::to_string(seats_[seat - 1].clock->budget_ms()) + " ms + " +
+                                  std::to_string(options_.time.margin_ms) + " ms margin");
   seats_[seat - 1].bot->process().log("[referee] resigned game " + record_.round, false);
   finish(Termination::kResign, seat, "seat " + std::to_string(seat) + " resigned");
 }
@@ -376,12 +393,14 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
   record_.termination = why;
   record_.fault_seat = fault_seat;
   record_.termination_detail = detail;
+  add_timing_tags();
   std::vector<protocol::SeatOutcome> outcomes;
   for (const auto& r : record_.results) outcomes.push_back({r.rank, r.score});
   const std::string over = protocol::gameover_line(termination_token(why), outcomes);
   for (auto& seat : seats_) {
     BotProcess& p = seat.bot->process();
     p.clear_handlers();
+    p.set_stderr_lines(nullptr);  // later lines are no move's of this game
     if (seat.bot->ready()) {
       seat.pending += over;
       seat.pending += '\n';

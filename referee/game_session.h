@@ -13,8 +13,12 @@
 
 #include "engine/core/game.h"
 #include "engine/core/random.h"
+#include "process/cpu_time.h"
+#include "records/bot_lines.h"
 #include "records/record.h"
 #include "referee/bot_session.h"
+#include "referee/cpu_pressure.h"
+#include "referee/latency_stats.h"
 #include "referee/legal_list.h"
 #include "referee/run_options.h"
 
@@ -61,6 +65,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
     std::string pending;    // lines not yet sent (newgame, events), each ending in "\n"
     std::size_t bytes = 0;  // since its last decision began
     int lines = 0;
+    std::unique_ptr<TreeCpuClock> cpu;  // --clock cpu: the bot's process tree's CPU time
   };
 
   void advance();
@@ -112,8 +117,28 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   DecisionHook decision_hook_;
   bool watched_ = false;
   void notify_watch(int actor, const std::string& text);
+  // The bots' own lines, kept with the record (referee/game_session_bot_lines.cpp).
+  void hear_stderr(int seat);
+  void keep_bot_line(int seat, BotLine::Kind kind, std::string_view text);
+  BotLineCap bot_line_cap_;
   std::vector<std::string> opening_;
   int random_opening_plies_ = 0;
+
+  // What the machine did (records/timing_tags.h, referee/game_timing.cpp).
+  void start_timing();
+  void note_request_sent();
+  std::int64_t charge(Seat& st, std::int64_t used_us);
+  bool over_time(const Seat& st, std::int64_t used_us);
+  void time_forfeit(int seat, std::string detail);
+  bool cpu_deadline_extended();
+  void add_timing_tags();
+  LatencyStats latency_;
+  Clock::time_point move_read_at_{};   // when the last move was read; zero once counted
+  std::vector<std::int64_t> charged_;  // per timed action, microseconds off the seat's clock
+  GamePressure pressure_;
+  std::int64_t cpu_at_ask_ = 0;  // --clock cpu: the mover's tree's CPU time when it was asked
+  std::int64_t cpu_used_ = 0;    // --clock cpu: of the last decision checked
+  Clock::time_point wall_cap_ = Clock::time_point::max();  // --clock cpu: of the pending decision
 };
 
 }  // namespace arena

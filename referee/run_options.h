@@ -11,6 +11,7 @@
 
 #include "engine/core/game.h"
 #include "process/bot_process.h"
+#include "records/bot_lines.h"
 #include "referee/time_control.h"
 
 namespace arena {
@@ -28,6 +29,9 @@ struct OutputLimits {
   int max_lines_per_decision = 1000;
   std::size_t max_info_bytes = 1000;  // an info line is cut to this length in the log
   std::size_t log_cap = 1 << 20;      // bytes of stderr + info kept per bot process
+  // Bytes of the bots' info and stderr lines kept in each game's record, all seats together
+  // (docs/records.md, "Bot lines"); 0 keeps none.
+  std::size_t bot_lines_cap = kDefaultBotLinesCap;
 };
 
 // When a bot process may play another game. A process that played a deal remembers it, and
@@ -85,6 +89,15 @@ struct RunnerOptions {
   // thread playing it; unset: nothing is watched. Must be quick: the game waits for it.
   std::function<void(const WatchedAction&)> watch;
   std::size_t watch_job = 0;
+  // What a bot is charged (docs/referee.md, "Wall clock and CPU clock"): wall time from request
+  // to answer, or with cpu_clock the CPU time of its process tree meanwhile, with a wall-time
+  // cap of cpu_wall_factor times the budget (plus the margin) for a bot that sleeps or blocks.
+  bool cpu_clock = false;
+  double cpu_wall_factor = 3;
+  // CPU pressure (referee/cpu_pressure.h): read from this file; a time forfeit ruled while the
+  // pressure was at least the threshold (percent) is flagged as maybe the machine's fault.
+  std::string cpu_pressure_file = "/proc/pressure/cpu";
+  double pressure_threshold = 25;
 };
 
 }  // namespace arena

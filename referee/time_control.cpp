@@ -81,24 +81,33 @@ void parse_tc(std::string_view text, TimeControl& tc, std::string_view what) {
   tc.increment_ms = i;
 }
 
-std::int64_t SeatClock::budget_ms() const {
+std::int64_t SeatClock::budget_us() const {
   if (untimed_) return -1;
   std::int64_t b = -1;
-  if (tc_.has_clock()) b = std::max<std::int64_t>(remaining_ms_, 0);
-  if (tc_.move_time_ms >= 0) b = b < 0 ? tc_.move_time_ms : std::min(b, tc_.move_time_ms);
+  if (tc_.has_clock()) b = std::max<std::int64_t>(remaining_us_, 0);
+  if (tc_.move_time_ms >= 0) b = b < 0 ? tc_.move_time_ms * 1000 : std::min(b, tc_.move_time_ms * 1000);
   return b;
 }
 
-bool SeatClock::over(std::int64_t used_us) const {
-  std::int64_t b = budget_ms();
-  return b >= 0 && used_us > (b + tc_.margin_ms) * 1000;
+std::int64_t SeatClock::budget_ms() const {
+  const std::int64_t b = budget_us();
+  return b < 0 ? -1 : b / 1000;
 }
 
-void SeatClock::charge(std::int64_t used_us) {
-  if (untimed_ || !tc_.has_clock()) return;
+bool SeatClock::over(std::int64_t used_us) const {
+  std::int64_t b = budget_us();
+  return b >= 0 && used_us > b + tc_.margin_ms * 1000;
+}
+
+std::int64_t SeatClock::charge(std::int64_t used_us) {
+  if (untimed_) return 0;
+  if (!tc_.has_clock()) return std::max<std::int64_t>(used_us, 0);  // counted against the move cap only
   // Time used inside the margin is not taken off beyond zero: the margin is the
   // referee's allowance for transport, not a loan against future moves.
-  remaining_ms_ = std::max<std::int64_t>(remaining_ms_ - used_us / 1000, 0) + tc_.increment_ms;
+  const std::int64_t charged =
+      std::min(std::max<std::int64_t>(used_us, 0), std::max<std::int64_t>(remaining_us_, 0));
+  remaining_us_ = remaining_us_ - charged + tc_.increment_ms * 1000;
+  return charged;
 }
 
 }  // namespace arena

@@ -33,21 +33,27 @@ std::int64_t parse_seconds(std::string_view text, std::string_view what);
 // One seat's clock within a game.
 class SeatClock {
  public:
-  SeatClock(const TimeControl& tc, bool untimed) : tc_(tc), untimed_(untimed), remaining_ms_(tc.base_ms) {}
+  SeatClock(const TimeControl& tc, bool untimed)
+      : tc_(tc), untimed_(untimed), remaining_us_(tc.base_ms * 1000) {}
   // Milliseconds the seat may use for the next decision before the margin; -1: unlimited.
   std::int64_t budget_ms() const;
+  std::int64_t budget_us() const;  // the same in microseconds
   // Remaining game time, -1 when there is no game clock.
-  std::int64_t remaining_ms() const { return untimed_ ? -1 : remaining_ms_; }
+  std::int64_t remaining_ms() const { return untimed_ || remaining_us_ < 0 ? -1 : remaining_us_ / 1000; }
   // Whether `used_us` microseconds overstep the budget plus the margin.
   bool over(std::int64_t used_us) const;
-  // Charges a decision that was on time.
-  void charge(std::int64_t used_us);
+  // Charges a decision that was on time; returns the microseconds taken off the clock (what
+  // was used, but never more than was left: the margin is not a loan); without a game clock,
+  // what was counted against the move cap; 0 for an untimed seat.
+  std::int64_t charge(std::int64_t used_us);
   bool untimed() const { return untimed_; }
 
  private:
   const TimeControl& tc_;
   bool untimed_;
-  std::int64_t remaining_ms_;
+  // Kept in microseconds: a clock in whole milliseconds let every move's fraction of a
+  // millisecond go uncharged (a bot answering in 0.9 ms used no time at all).
+  std::int64_t remaining_us_;
 };
 
 }  // namespace arena

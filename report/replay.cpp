@@ -5,6 +5,7 @@
 
 #include "engine/core/game.h"
 #include "engine/core/registry.h"
+#include "report/bot_lines_json.h"
 #include "report/json_patch.h"
 #include "report/picture_json.h"
 
@@ -41,6 +42,7 @@ json::object replay_json(const GameRecord& record, bool seat_views) {
   for (const RecordedAction& a : record.actions)
     actions.push_back(json::array{a.actor == kChance ? 0 : a.actor, json::value(a.text), a.micros});
   out["a"] = std::move(actions);
+  add_bot_lines_json(record, out);
   std::unique_ptr<Game> game;
   try {
     game = make_game(record.spec);

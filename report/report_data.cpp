@@ -9,8 +9,10 @@
 #include "ratings/head_to_head.h"
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
+#include "records/bot_figures.h"
 #include "records/json_text.h"
 #include "records/termination.h"
+#include "records/timing_tags.h"
 #include "report/replay.h"
 
 namespace arena::report {
@@ -18,6 +20,14 @@ namespace arena::report {
 namespace json = boost::json;
 
 namespace {
+
+// The referee's latency ([p50, p99, max] in µs) and a time forfeit's CPU-pressure warning,
+// when the record has them (records/timing_tags.h).
+void add_timing(json::object& entry, const GameRecord& r) {
+  const RecordTiming t = record_timing(r);
+  if (t.latency) entry["lat"] = json::array{t.latency->p50_us, t.latency->p99_us, t.latency->max_us};
+  if (!t.pressure_flag.empty()) entry["cp"] = t.pressure_flag;
+}
 
 json::object game_entry(const GameRecord& r, int number) {
   json::array players, ranks, scores, teams;
@@ -27,12 +37,14 @@ json::object game_entry(const GameRecord& r, int number) {
     scores.push_back(s.score);
     teams.push_back(s.team);
   }
-  return json::object{{"n", number},           {"g", r.spec},
-                      {"r", r.round},          {"p", std::move(players)},
-                      {"k", std::move(ranks)}, {"s", std::move(scores)},
-                      {"t", std::move(teams)}, {"e", termination_name(r.termination)},
-                      {"f", r.fault_seat},     {"d", r.termination_detail},
-                      {"l", r.actions.size()}, {"o", r.opening_plies}};
+  json::object entry{{"n", number},           {"g", r.spec},
+                     {"r", r.round},          {"p", std::move(players)},
+                     {"k", std::move(ranks)}, {"s", std::move(scores)},
+                     {"t", std::move(teams)}, {"e", termination_name(r.termination)},
+                     {"f", r.fault_seat},     {"d", r.termination_detail},
+                     {"l", r.actions.size()}, {"o", r.opening_plies}};
+  add_timing(entry, r);
+  return entry;
 }
 
 json::object ratings_json(const std::vector<GameRecord>& records) {
@@ -67,6 +79,20 @@ json::object ratings_json(const std::vector<GameRecord>& records) {
     h2h["trinomial"].as_object()["text"] = elo_interval_text(h->trinomial, 1);
     if (h->paired) h2h["pentanomial"].as_object()["text"] = elo_interval_text(*h->paired, 1);
     out["h2h"] = std::move(h2h);
+  }
+  return out;
+}
+
+// Per bot: time per move and time forfeits (the results page's "Time per move").
+json::object times_json(const std::vector<GameRecord>& records) {
+  json::object out;
+  for (const auto& [bot, f] : bot_figures(records)) {
+    const auto forfeits = f.faults.find(termination_name(Termination::kTimeForfeit));
+    out[bot] = json::object{{"moves", f.times.moves()},
+                            {"mean_ms", f.times.mean_micros() / 1000},
+                            {"p99_ms", static_cast<double>(f.times.percentile_micros(0.99)) / 1000},
+                            {"worst_ms", static_cast<double>(f.times.worst_micros()) / 1000},
+                            {"time_forfeits", forfeits == f.faults.end() ? 0 : forfeits->second}};
   }
   return out;
 }
@@ -106,6 +132,7 @@ json::object report_data(const std::vector<GameRecord>& records, const ReportOpt
   }
   json::object out{{"title", options.title}, {"games", std::move(games)}, {"specs", std::move(info)}};
   out["ratings"] = ratings_json(records);
+  out["times"] = times_json(records);
   out["replays"] = replays(records, options);
   out["budget"] = options.games.empty() ? options.replay_budget : 0;
   if (!options.bracket.empty()) out["bracket"] = options.bracket;

@@ -84,6 +84,8 @@ std::string report_html(const std::vector<GameRecord>& records, const ReportOpti
     html += "<script type=\"application/json\" id=\"replay-" + std::string(key) + "\">" +
             script_safe(json_text(value)) + "</script>\n";
   html += "<script>\n";
+  html += kPageBotLinesJS;  // before report.js, which calls it
+  html += "</script>\n<script>\n";
   html += kPageJS;
   html += "</script>\n</body>\n</html>\n";
   return html;

@@ -11,8 +11,28 @@ namespace scrub {
 
 inline bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 
-// Records: the measured time of a move, " 0.012s}" -> "}".
-inline std::string without_times(std::string_view text) {
+// Records: the tag lines of what the machine did (records/timing_tags.h), which are measured.
+inline std::string without_timing_tags(std::string_view text) {
+  static constexpr std::string_view tags[] = {"[RefereeLatency \"", "[ChargedUs \"", "[CpuPressure \"",
+                                              "[TimeForfeitUnderPressure \""};
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t from = 0; from < text.size();) {
+    std::size_t end = text.find('\n', from);
+    end = end == std::string_view::npos ? text.size() : end + 1;
+    const std::string_view line = text.substr(from, end - from);
+    bool measured = false;
+    for (std::string_view t : tags) measured = measured || line.substr(0, t.size()) == t;
+    if (!measured) out.append(line);
+    from = end;
+  }
+  return out;
+}
+
+// Records: the measured time of a move, " 0.012s}" -> "}", and the timing tags.
+inline std::string without_times(std::string_view original) {
+  const std::string untagged = without_timing_tags(original);
+  const std::string_view text = untagged;
   std::string out;
   out.reserve(text.size());
   std::size_t from = 0;
@@ -53,8 +73,25 @@ inline std::string without_offsets(std::string_view text) {
   return out;
 }
 
-// The report's replays: [seat,"move",microseconds] -> [seat,"move",].
-inline std::string without_replay_times(std::string_view text) {
+// The report's games: the referee's measured latency, ,"lat":[p50,p99,max] -> nothing.
+inline std::string without_report_latency(std::string_view text) {
+  static constexpr std::string_view key = ",\"lat\":[";
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = text.find(key, from)) != std::string_view::npos;) {
+    const std::size_t close = text.find(']', at);
+    if (close == std::string_view::npos) break;
+    out.append(text.substr(from, at - from));
+    from = close + 1;
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
+// The report's replays: [seat,"move",microseconds] -> [seat,"move",]; and its latency figures.
+inline std::string without_replay_times(std::string_view original) {
+  const std::string unmeasured = without_report_latency(original);
+  const std::string_view text = unmeasured;
   std::string out;
   std::size_t from = 0;
   for (std::size_t open; (open = text.find('[', from)) != std::string_view::npos;) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "process/bot_process.h"
+#include "records/bot_lines.h"
 #include "referee/openings.h"
 #include "tournaments/schedule.h"
 
@@ -51,6 +52,7 @@ struct RunSettings {
   double min_share = 0.25;   // the fewest games a bot plays, as a share of the mean
   // league: a new bot's first games (most pairings include it until it has this many)
   int min_games = 100;
+  bool ladder = false;  // league: seeded with the game's reference bots, their ratings fix the scale
   double hours = 0;  // league run: stop after this long; 0 = until stopped (or `games`)
   // league new: the PostgreSQL database (URL or conninfo) to keep the league in; "" = SQLite
   std::string db;
@@ -62,8 +64,12 @@ struct RunSettings {
   std::string tc = "10+0.1";  // BASE+INC seconds
   double move_time = 0;       // hard cap per move; 0 = none
   double startup_time = 10;
-  int margin_ms = 50;       // allowance added to every deadline
-  double quit_grace = 1.0;  // check-bot: time to exit after "quit"
+  int margin_ms = 50;              // allowance added to every deadline
+  double quit_grace = 1.0;         // check-bot: time to exit after "quit"
+  std::string clock = "wall";      // "cpu": charge the CPU time of the bot's process tree
+  double cpu_wall_factor = 3;      // --clock cpu: the wall-time cap as a multiple of the budget
+  double pressure_threshold = 25;  // percent; a time forfeit at or above is flagged
+  std::string pressure_file = "/proc/pressure/cpu";  // PSI file the pressure is read from
 
   // How bots are run.
   int concurrency = 1;
@@ -72,7 +78,9 @@ struct RunSettings {
   // With bwrap: more files or folders every bot may read, beyond those its command names
   std::vector<std::string> sandbox_binds;
   int max_memory_mib = 2048;  // address-space limit per bot process, MiB; 0 = none
-  std::string openings;       // openings file (referee/openings.h); empty = none
+  int bot_lines_cap =
+      static_cast<int>(kDefaultBotLinesCap);  // bytes of bot info/stderr lines kept per game record; 0 = none
+  std::string openings;                       // openings file (referee/openings.h); empty = none
   OpeningsOrder openings_order = OpeningsOrder::kSequential;
   int random_opening_plies = 0;  // random legal moves from each game's seed before the bots start
 

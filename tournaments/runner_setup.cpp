@@ -72,8 +72,13 @@ RunnerOptions runner_options(const RunSettings& s, RunCommand command) {
   o.sandbox_binds = checked_binds(s, command);
   o.process_limits.address_space_bytes = static_cast<std::uint64_t>(s.max_memory_mib) << 20;
   o.random_opening_plies = s.random_opening_plies;
+  o.limits.bot_lines_cap = static_cast<std::size_t>(s.bot_lines_cap);
   o.log_dir = s.log_dir;
   o.event = s.event;
+  o.cpu_clock = s.clock == "cpu";
+  o.cpu_wall_factor = s.cpu_wall_factor;
+  o.pressure_threshold = s.pressure_threshold;
+  o.cpu_pressure_file = s.pressure_file;
   o.check_bots_first = true;  // a bot that cannot start stops the run before its first game
   // Refused before any folder is made or game is played, like every other bad setting.
   if (const std::string why = BotProcess::check_sandbox(o.sandbox); !why.empty()) throw ConfigError(why);

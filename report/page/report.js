@@ -173,6 +173,7 @@ function drawFaults() {
     if (!byBot.has(bot)) byBot.set(bot, { reasons: new Map(), examples: [] });
     const b = byBot.get(bot);
     b.reasons.set(g.e, (b.reasons.get(g.e) || 0) + 1);
+    if (g.cp) b.pressure = (b.pressure || 0) + 1;  // a time forfeit under CPU pressure
     if (b.examples.length < 5) b.examples.push(g);
   }
   const box = $("faults");
@@ -185,7 +186,8 @@ function drawFaults() {
   for (const [bot, b] of byBot) {
     const tr = el("tr");
     tr.append(el("td", { class: "name" }, bot));
-    tr.append(el("td", { class: "name" }, [...b.reasons].map(([r, n]) => `${r}: ${n}`).join(", ")));
+    const pressure = b.pressure ? `, of which under CPU pressure (maybe the machine's fault): ${b.pressure}` : "";
+    tr.append(el("td", { class: "name" }, [...b.reasons].map(([r, n]) => `${r}: ${n}`).join(", ") + pressure));
     const ex = el("td", { class: "name" });
     for (const g of b.examples) {
       const a = el("a", { href: `#game=${g.n}&ply=${g.l}` }, `game ${g.n}`);
@@ -195,6 +197,39 @@ function drawFaults() {
     table.append(tr);
   }
   box.append(table);
+}
+
+// Each bot's time per move over the report's games (records/bot_figures.h): mean, 99th
+// percentile and worst, and its time forfeits, slowest first.
+function drawTimes() {
+  const box = $("times"), rows = Object.entries(DATA.times || {}).filter(([, t]) => t.moves > 0);
+  if (!rows.length) {
+    box.append(el("p", { class: "note" }, "No timed moves."));
+    return;
+  }
+  rows.sort((a, b) => b[1].mean_ms - a[1].mean_ms);
+  const table = el("table", { id: "times-table" });
+  table.innerHTML = "<tr><th class=name>bot</th><th>moves</th><th>mean ms</th><th>p99 ms</th>" +
+    "<th>worst ms</th><th>time forfeits</th></tr>";
+  for (const [bot, t] of rows) {
+    const tr = el("tr", { "data-bot": bot });
+    [bot, t.moves, fmt(t.mean_ms, 1), fmt(t.p99_ms, 1), fmt(t.worst_ms, 1), t.time_forfeits]
+      .forEach((c, j) => tr.append(el("td", j === 0 ? { class: "name" } : {}, String(c))));
+    table.append(tr);
+  }
+  box.append(table);
+}
+
+// The referee's own latency per decision, from the records' RefereeLatency tags (as fastchess's
+// -show-latency): the median game's p50, the worst game's p99 and max.
+function drawLatency() {
+  const games = DATA.games.filter(g => g.lat);
+  if (!games.length) return;
+  const p50s = games.map(g => g.lat[0]).sort((a, b) => a - b);
+  const worst = i => games.reduce((m, g) => Math.max(m, g.lat[i]), 0);
+  $("faults").append(el("p", { class: "note", id: "referee-latency" },
+    `Referee latency per decision (move read to next request written): p50 ${p50s[(p50s.length - 1) >> 1]} µs ` +
+    `(median game), p99 ${worst(1)} µs, max ${worst(2)} µs (worst game), over ${games.length} game(s).`));
 }
 
 // Bars with their names below and values above. Each bar's slot is as wide as its longest label
@@ -599,6 +634,7 @@ function showMissingGame(n) {
   $("viewer-head").textContent = `This report holds no game ${n} (${held}).`;
   for (const id of ["drawing", "caption", "values", "moves", "verdict"]) $(id).textContent = "";
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.remove("current");
+  if (window.botLinesOpenGame) botLinesOpenGame(null, null);
 }
 
 function openGame(n, ply, seat) {
@@ -621,6 +657,7 @@ function openGame(n, ply, seat) {
       `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
     $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = "";
     drawVerdict(game, true);
+    if (window.botLinesOpenGame) botLinesOpenGame(null, game);
     return;
   }
   const hidden = replay.f.length > 1;
@@ -634,6 +671,8 @@ function openGame(n, ply, seat) {
   view.frames = framesOf(replay, view.seat);
   $("slider").max = view.frames.length - 1;
   drawMoves(replay, game);
+  // botlines.js (absent from a page built without it): the bots' consoles, value chart, marks.
+  if (window.botLinesOpenGame) botLinesOpenGame(replay, game);
   if (replay.x) $("moves").append(el("div", { class: "warn" }, replay.x));
   showPly(Math.max(0, Math.min(ply, view.frames.length - 1)));
 }
@@ -652,6 +691,7 @@ function showPly(ply) {
   drawVerdict(game, ply === view.frames.length - 1);
   const hash = `#game=${view.game}&ply=${ply}${view.seat ? "&seat=" + view.seat : ""}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
+  if (window.botLinesShowPly) botLinesShowPly(ply);
 }
 
 function stop() {
@@ -722,6 +762,8 @@ function main() {
   drawRatings();
   drawCrosstable();
   drawFaults();
+  drawTimes();
+  drawLatency();
   drawSeatShares();
   drawLengths();
   fillFilters();

@@ -32,6 +32,9 @@ const CASES = [
   { name: "faults", spec: GAMES.flatMap(g => g.player_counts).find(c => c.players === 2).quick_spec, bots: 2, games: 4,
     second: "illegal_bot" },
 ];
+// Bots that say what they think (tests/bots/chatty_bot): the console, the value chart, marks.
+CASES.push({ name: "botlines", spec: GAMES.find(g => g.id === "clump").player_counts[0].quick_spec, bots: 2, games: 2,
+             program: "chatty_bot" });
 CASES[0].results = true;
 // Six seats: six bars of seat shares (two bots in six seats leave nothing to rate, so the
 // charts only).
@@ -51,7 +54,7 @@ function play(c) {
   const args = ["tournament", c.spec, "--games", String(c.games), "--seed", "7", "--out", out, "--quiet",
                 "--concurrency", "2", "--max-tables", "1"];
   for (let b = 1; b <= c.bots; b++) {
-    const program = b === 2 && c.second ? c.second : "random_bot";
+    const program = b === 2 && c.second ? c.second : c.program || "random_bot";
     args.push("--bot", `${b === 2 && c.second ? "illegal" : "random" + b}=${path.join(binDir, program)}`);
   }
   execFileSync(arena, args, { stdio: ["ignore", "ignore", "inherit"] });
@@ -338,9 +341,21 @@ async function checkResults(browser, c, dir) {
     check(rows === c.bots, `${c.name}: ${rows} rows in the ratings table, not ${c.bots}`);
     check(await page.locator("#crosstable-table").count() === 1, `${c.name}: no crosstable`);
     await checkHeadToHead(page, c);
+    await checkTimes(page, c);
   }
   await page.screenshot({ path: path.join(shots, `${c.name}-results.png`), fullPage: true });
   await page.close();
+}
+
+// The time per move table: a row per bot of the games, each with moves, and mean <= worst.
+async function checkTimes(page, c) {
+  const rows = await page.$$eval("#times-table tr[data-bot]", trs => trs.map(tr => [...tr.cells].map(td => td.textContent)));
+  check(rows.length === c.bots, `${c.name}: ${rows.length} rows in the time per move table, not ${c.bots}`);
+  const players = await page.evaluate(() => [...new Set(DATA.games.flatMap(g => g.p))]);
+  for (const [bot, count, mean, , worst] of rows) {
+    check(players.includes(bot) && Number(count) > 0, `${c.name}: time per move of ${bot}: ${count} moves`);
+    check(Number(mean) <= Number(worst), `${c.name}: ${bot}: mean ${mean} ms above the worst ${worst} ms`);
+  }
 }
 
 // The faults case: the head-to-head lines, the faults table, the filters of the game list, the
@@ -366,6 +381,10 @@ async function checkFaults(browser, c, dir) {
         `${c.name}: the ratings table does not explain its marks: ${marks}`);
   const faults = await page.textContent("#faults-table");
   check(faults.includes("illegal") && /illegal[^:]*: \d/.test(faults), `${c.name}: the faults table lacks the illegal bot's reason: ${faults}`);
+  // The referee's own latency per decision, from the records' RefereeLatency tags.
+  const latency = (await page.textContent("#referee-latency")) || "";
+  check(/^Referee latency per decision .*: p50 \d+ µs \(median game\), p99 \d+ µs, max \d+ µs \(worst game\), over 4 game\(s\)\.$/.test(latency),
+        `${c.name}: no referee latency under the faults table: ${latency}`);
   // Filters: termination, then bot and result.
   await page.click("#tab-games");
   const terms = await page.$$eval("#f-term option", os => os.map(o => o.value).filter(v => v));
@@ -398,6 +417,83 @@ async function checkFaults(browser, c, dir) {
   await page.close();
 }
 
+// The bots' own lines (docs/report.md): at the deep link of a ply, each seat's console shows
+// that ply's lines highlighted; the mark of the mover is drawn around its cell in its colour
+// with its note; the value chart has a point per `info value` line, and a click on a point goes
+// to its ply; the filter keeps only matching lines.
+async function checkBotLines(browser, c, dir) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  const errors = [];
+  page.on("pageerror", e => errors.push(String(e)));
+  // The record's actions and bot lines (chatty_bot's are short: one comment each, no escapes).
+  const pgn = fs.readFileSync(path.join(dir, "games.pgn"), "utf8").split(/\n\n(?=\[)/)[0];
+  const dump = { a: [...pgn.matchAll(/\{(\d+)\. s(\d+) (\S+)/g)].map(m => [Number(m[2]), m[3]]),
+                 i: [...pgn.matchAll(/\{(\d+): s(\d+) (info|stderr) ([^}]*)\}/g)].map(m => [Number(m[1]), Number(m[2]), m[3] === "info" ? 0 : 1, m[4]]) };
+  check(dump.i.length > 0 && dump.a.length > 0, `${c.name}: the record holds no bot lines`);
+  // chatty_bot's lines of seat s's d-th decision at ply K (tests/bots/chatty_bot.cpp).
+  const K = Math.min(5, dump.a.length), [seat, move] = dump.a[K - 1];
+  const d = dump.a.slice(0, K).filter(a => a[0] === seat).length;
+  const value = String((seat === 1 ? 1 : -1) * d / 10), cell = move.split("-")[0];
+  await page.goto("file://" + path.join(dir, "report.html") + `#game=1&ply=${K}`);
+  await page.waitForSelector("body[data-ready]");
+  const now = await page.$$eval(`.console[data-seat="${seat}"] .bl.now`, ls => ls.map(l =>
+    ({ text: l.textContent, bg: getComputedStyle(l).backgroundColor, shown: (() => {
+      // Visible, and scrolled into its console's own box.
+      const r = l.getBoundingClientRect(), box = l.parentElement.getBoundingClientRect();
+      return l.offsetParent !== null && r.top >= box.top - 1 && r.bottom <= box.bottom + 1; })() })));
+  const texts = now.map(l => l.text).join(" | ");
+  check(now.length === 4 && now.every(l => l.shown && l.bg === "rgb(255, 224, 130)"),
+        `${c.name}: ply ${K}'s lines are not all shown highlighted: ${JSON.stringify(now)}`);
+  check(texts.includes(`info value ${value}`) && texts.includes(`chatty: seat ${seat} decision ${d}`) &&
+        texts.includes(`info data nodes ${d * 100}`), `${c.name}: ply ${K}'s console lines: ${texts}`);
+  const other = await page.$$eval(`.console:not([data-seat="${seat}"]) .bl.now`, ls => ls.length);
+  check(other === 0, `${c.name}: another seat's console highlights ${other} lines at ply ${K}`);
+  // The mark: a frame in the seat's colour around the named cell, and its note.
+  const mark = await page.$$eval(`#drawing g.bot-mark[data-seat="${seat}"]`, ms => ms.map(m => ({
+    target: m.dataset.target, stroke: getComputedStyle(m.querySelector("rect")).stroke,
+    note: (m.querySelector("text") || { textContent: "" }).textContent,
+    inside: (() => { const r = m.querySelector("rect").getBoundingClientRect();
+                     const cellBox = document.querySelector(`#drawing g.cell[data-cell="${m.dataset.target}"]`).getBoundingClientRect();
+                     return r.left <= cellBox.left && r.right >= cellBox.right && r.top <= cellBox.top && r.bottom >= cellBox.bottom; })() })));
+  const colour = (await seatColours(page))[seat];
+  check(mark.length === 1 && mark[0].target === cell && mark[0].note === `zebra-${d}` && mark[0].inside &&
+        (!colour || mark[0].stroke === colour), `${c.name}: the mark at ply ${K}: ${JSON.stringify(mark)} (seat colour ${colour})`);
+  // The value chart: one point per value line, in the seat's colour; a click goes to its ply.
+  const values = dump.i.filter(([, , kind, text]) => kind === 0 && text.startsWith("value "));
+  const points = await page.$$eval("#value-svg circle.value-point", ps => ps.map(p => [Number(p.dataset.ply), Number(p.dataset.seat), Number(p.dataset.value)]));
+  check(points.length === values.length && values.every(([p, s, , t]) => points.some(q => q[0] === p && q[1] === s && q[2] === Number(t.slice(6)))),
+        `${c.name}: the value chart has ${points.length} points for ${values.length} value lines`);
+  const target = values[Math.floor(values.length / 2)];
+  await page.click(`#value-svg circle.value-point[data-ply="${target[0]}"][data-seat="${target[1]}"]`);
+  await page.waitForFunction(p => location.hash.includes(`ply=${p}`) && !location.hash.includes(`ply=${p}0`), target[0]);
+  const label = await page.textContent("#ply-label");
+  check(label.startsWith(`ply ${target[0]} `), `${c.name}: a click on the value chart's point of ply ${target[0]} shows ${label}`);
+  const after = await page.$$eval(`.console[data-seat="${target[1]}"] .bl.now`, ls => ls.map(l => l.textContent).join(" | "));
+  check(after.includes(target[3]), `${c.name}: after the chart's click the console shows ${after}`);
+  // The filter keeps the matching lines only.
+  await page.fill("#bl-filter", "zebra-3");
+  const visible = await page.$$eval("#consoles .bl", ls => ls.filter(l => !l.hidden).map(l => l.textContent));
+  check(visible.length === 2 && visible.every(t => t.includes("zebra-3")), `${c.name}: the filter shows ${visible.join(" | ")}`);
+  await page.fill("#bl-filter", "");
+  await page.screenshot({ path: path.join(shots, `${c.name}-console.png`), fullPage: true });
+  // A game whose lines the per-game cap cut: the page says at which ply, as the record does.
+  const cutPgn = path.join(dir, "cut.pgn"), cutHtml = path.join(dir, "cut.html");
+  fs.rmSync(cutPgn, { force: true });
+  execFileSync(arena, ["match", c.spec, "--games", "1", "--seed", "3", "--bot-lines-cap", "300", "--out", cutPgn, "--quiet",
+                       "--bot", `a=${path.join(binDir, "chatty_bot")}`, "--bot", `b=${path.join(binDir, "chatty_bot")}`], { stdio: "ignore" });
+  execFileSync(arena, ["report", cutPgn, "--out", cutHtml], { stdio: "ignore" });
+  const cutAt = (fs.readFileSync(cutPgn, "utf8").match(/\[BotLinesCut "(\d+) \d+"\]/) || [])[1];
+  await page.goto("file://" + cutHtml + "#game=1&ply=1");
+  await page.waitForSelector("body[data-ready]");
+  const said = await page.textContent("#bl-cut");
+  const marked = await page.$$eval("#consoles .bl.cut", ls => ls.map(l => l.dataset.ply));
+  check(cutAt && said.includes(`cut at ply ${cutAt} `) && marked.length === 2 && marked.every(p => p === cutAt),
+        `${c.name}: the cap cut at ply ${cutAt}, the page says "${said}" and marks plies ${marked.join(",")}`);
+  check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
+  await page.close();
+}
+
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
@@ -408,6 +504,7 @@ async function main() {
       await checkReport(browser, c, dir);
       if (c.results || c.charts) await checkResults(browser, c, dir);
       if (c.name === "faults") await checkFaults(browser, c, dir);
+      if (c.name === "botlines") await checkBotLines(browser, c, dir);
       console.log(`${c.name}: ${Date.now() - started} ms`);
     }
   } finally {

@@ -220,8 +220,12 @@ grep -q "^arena: error" "$tmp/out/slurm/"*.log && fail "a job printed an error"
 
 # The same configuration unsharded, here, compared with the merge (times stripped).
 "$bin/arena" tournament --config "$tmp/out/slurm/tournament.json" --out "$tmp/whole" --quiet >/dev/null
-# Measured times: per-move times in the records and the report's replays, record offsets.
-strip() { sed -E 's/ [0-9]+(\.[0-9]+)?s\}/}/g; s/,"pgn_end":[0-9]+//g; s/(\[[0-9]+,"[^"]*",)[0-9]+\]/\1]/g' "$1"; }
+# Measured times: per-move times in the records and the report's replays, record offsets, and
+# what the machine did (the timing tags of records/timing_tags.h, the report's latency).
+strip() {
+  sed -E 's/ [0-9]+(\.[0-9]+)?s\}/}/g; s/,"pgn_end":[0-9]+//g; s/(\[[0-9]+,"[^"]*",)[0-9]+\]/\1]/g
+    s/,"lat":\[[0-9,]*\]//g; /^\[(RefereeLatency|ChargedUs|CpuPressure|TimeForfeitUnderPressure) "/d' "$1"
+}
 for f in games.pgn journal.jsonl ratings.txt ratings.csv ratings.json crosstable.txt crosstable.csv faults.txt \
   faults.csv report.html; do
   [ -f "$tmp/out/merged/$f" ] || fail "merged/$f is missing"

@@ -53,3 +53,18 @@ TEST_CASE("time control: seat clock budget, margin and increment", "[referee]") 
   SeatClock free(none, false);
   CHECK(free.budget_ms() == -1);
 }
+
+TEST_CASE("time control: a fraction of a millisecond is charged too", "[referee]") {
+  TimeControl tc;
+  tc.base_ms = 10;
+  SeatClock c(tc, false);
+  for (int i = 0; i < 10; ++i) CHECK(c.charge(900) == 900);  // 0.9 ms a move: 9 ms in all
+  CHECK(c.remaining_ms() == 1);
+  CHECK(c.charge(5000) == 1000);  // never more than is left
+  CHECK(c.remaining_ms() == 0);
+  TimeControl cap;
+  cap.move_time_ms = 100;
+  SeatClock m(cap, false);
+  CHECK(m.charge(1234) == 1234);  // no game clock: what counted against the move cap
+  CHECK(m.budget_us() == 100000);
+}

@@ -1,0 +1,37 @@
+// The ladders shipped with Arena: each measured once by bench/ladder_measure.sh (a round robin
+// of the reference bots with a fixed seed; Bradley-Terry / Plackett-Luce ratings shifted so that
+// random is 0, with the fit's 95% intervals about the pool average). How and when is in `measured`;
+// docs/league.md shows the tables. Regenerate a game's rows with that script when its rules or a reference
+// bot's play change.
+#include "league/ladder.h"
+
+namespace arena {
+
+const std::vector<PublishedLadder>& published_ladders() {
+  // clang-format off
+  static const std::vector<PublishedLadder> ladders{
+    // Measured with mcts-4096 in the pool too (1649 +/- 131); left out of the ladder, whose
+    // every rung plays in every ladder league, for its cost (about 2 s of CPU per game).
+    {"clump:size=8", "840 games, round robin of 40 per pair, seed 2026, 2026-11-26: bench/ladder_measure.sh clump:size=8 40 16 64 256 1024 4096", {
+      {"ladder-random", "random_bot", 0, 0, 175},
+      {"ladder-mcts-16", "mcts_bot", 16, 32, 173},
+      {"ladder-mcts-64", "mcts_bot", 64, 541, 134},
+      {"ladder-mcts-256", "mcts_bot", 256, 1040, 113},
+      {"ladder-greedy", "greedy_bot", 0, 1406, 120},
+      {"ladder-mcts-1024", "mcts_bot", 1024, 1429, 121},
+    }},
+    // Random lost all of its 240 games (no finite rating): left out, the others rated on the 600
+    // games without it, the zero at mcts-16. mcts-4096 measured 1229 +/- 85, left out for its cost.
+    {"flume:size=7,early_end=false", "600 games, round robin of 40 per pair, seed 2026, 2026-11-26: bench/ladder_measure.sh flume 40 16 64 256 1024 4096", {
+      {"ladder-mcts-16", "mcts_bot", 16, 0, 174},
+      {"ladder-mcts-64", "mcts_bot", 64, 512, 83},
+      {"ladder-greedy", "greedy_bot", 0, 680, 75},
+      {"ladder-mcts-256", "mcts_bot", 256, 982, 74},
+      {"ladder-mcts-1024", "mcts_bot", 1024, 1176, 82},
+    }},
+  };
+  // clang-format on
+  return ladders;
+}
+
+}  // namespace arena

@@ -1,0 +1,22 @@
+// Bot lines in a replay (report/bot_lines_json.h).
+#include "report/bot_lines_json.h"
+
+#include <boost/json/array.hpp>
+
+namespace arena::report {
+
+namespace json = boost::json;
+
+void add_bot_lines_json(const GameRecord& record, json::object& replay) {
+  if (!record.bot_lines.empty()) {
+    json::array lines;
+    lines.reserve(record.bot_lines.size());
+    for (const BotLine& l : record.bot_lines)
+      lines.push_back(
+          json::array{l.ply, l.seat, l.kind == BotLine::Kind::kInfo ? 0 : 1, json::value(l.text)});
+    replay["i"] = std::move(lines);
+  }
+  if (record.bot_lines_cut > 0) replay["ic"] = json::array{record.bot_lines_cut, record.bot_lines_dropped};
+}
+
+}  // namespace arena::report

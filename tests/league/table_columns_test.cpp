@@ -1,0 +1,73 @@
+// `arena league table` beside the ratings (docs/league.md, "The table"): each bot's faults by
+// reason and its time per move, in the text, CSV and JSON tables, read from the records; and
+// `league run --hours`.
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <map>
+
+#include "tests/shell_run.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using shelltest::Run;
+using shelltest::run_arena;
+const std::string kBin = ARENA_BIN_DIR;
+
+}  // namespace
+
+TEST_CASE("league table: faults by reason and time per move per bot", "[league]") {
+  const fs::path dir = fs::temp_directory_path() / ("arena-league-columns-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  REQUIRE(run_arena("league new " + dir.string() + " clump:size=6 --tc 5+0.05").status == 0);
+  for (const std::string& bot : {"steady=" + kBin + "/random_bot", "crasher=" + kBin + "/crash_bot",
+                                 "'thinker=" + kBin + "/mcts_bot --iterations 300'"})
+    REQUIRE(run_arena("league add " + dir.string() + " " + bot).status == 0);
+  REQUIRE(run_arena("league run " + dir.string() + " --games 12 --quiet").status == 0);
+
+  const auto json = boost::json::parse(run_arena("league table " + dir.string() + " --json").out);
+  std::map<std::string, boost::json::object> bots;
+  for (const auto& b : json.at("bots").as_array())
+    bots[std::string(b.at("name").as_string())] = b.as_object();
+  // crash_bot exits at its first decision: every game it played is a crash, by it.
+  const auto& crasher = bots.at("crasher");
+  REQUIRE(crasher.at("faults").as_object().contains("crash"));
+  CHECK(crasher.at("faults").at("crash").as_int64() >= 1);
+  CHECK(bots.at("steady").at("faults").as_object().empty());
+  // Every move of the records is counted once, and worst >= p99 > 0 (no times compared
+  // across bots: on a busy machine they say little).
+  std::int64_t moves = 0;
+  for (const auto& [name, b] : bots) {
+    moves += b.at("moves").as_int64();
+    CHECK(b.at("worst_ms").to_number<double>() >= b.at("p99_ms").to_number<double>());
+    CHECK(b.at("worst_ms").to_number<double>() >= b.at("mean_ms").to_number<double>());
+  }
+  CHECK(bots.at("thinker").at("p99_ms").to_number<double>() > 0);
+  CHECK(moves > 12);
+
+  const Run text = run_arena("league table " + dir.string());
+  CHECK(text.out.find("bots (time per move in ms):") != std::string::npos);
+  CHECK(text.out.find("crash ") != std::string::npos);
+  const Run csv = run_arena("league table " + dir.string() + " --csv");
+  CHECK(csv.out.find(",faults,mean_ms,p99_ms,worst_ms\n") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("league run --hours: stops by itself once the time is up, after a whole batch", "[league]") {
+  const fs::path dir = fs::temp_directory_path() / ("arena-league-hours-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  REQUIRE(run_arena("league new " + dir.string() + " clump:size=6 --tc 5+0.05").status == 0);
+  for (const char* name : {"a", "b"})
+    REQUIRE(run_arena("league add " + dir.string() + " " + name + "=" + kBin + "/random_bot").status == 0);
+  // 0.0005 hours = 1.8 s: the run ends on its own (no signal, no game limit), status 0, having
+  // kept whole batches; how many depends on the machine, that there are some does not.
+  const Run run = run_arena("league run " + dir.string() + " -j 2 --hours 0.0005");
+  INFO(run.out);
+  CHECK(run.status == 0);
+  const auto json = boost::json::parse(run_arena("league table " + dir.string() + " --json").out);
+  CHECK(json.at("games").as_int64() >= 1);
+  fs::remove_all(dir);
+}
