@@ -21,7 +21,7 @@ void new_league(const RunSettings& given) {
   std::vector<LeagueBot> ladder;
   if (s.ladder)  // before the folder is made: a spec without a ladder is refused
     ladder = ladder_bots(ladder_for(s.game), std::filesystem::path(self_executable()).parent_path().string());
-  auto store = create_league_store(s.out, config_to_json(s, RunCommand::kLeagueNew));
+  auto store = create_league_store(s.out, config_to_json(s, RunCommand::kLeagueNew), s.db);
   for (const LeagueBot& b : ladder) store->add_bot(b);
 }
 

@@ -5,9 +5,9 @@
 
 namespace arena {
 
-std::vector<GameRecord> league_records(LeagueStore& store, const std::string& dir) {
+std::vector<GameRecord> league_records(const std::vector<LeagueGame>& games, const std::string& dir) {
   std::vector<GameRecord> records;
-  for (const LeagueGame& g : store.games()) {
+  for (const LeagueGame& g : games) {
     std::vector<PgnError> errors;
     std::vector<GameRecord> one = parse_pgn(g.pgn, errors);
     if (!errors.empty() || one.size() != 1)
@@ -18,8 +18,16 @@ std::vector<GameRecord> league_records(LeagueStore& store, const std::string& di
   return records;
 }
 
+std::vector<GameRecord> league_records(LeagueStore& store, const std::string& dir) {
+  return league_records(store.games(), dir);
+}
+
 std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string& dir) {
   return rated_games_from_records(league_records(store, dir));
+}
+
+std::vector<RatedGame> rated_league_games(const std::vector<LeagueGame>& games, const std::string& dir) {
+  return rated_games_from_records(league_records(games, dir));
 }
 
 }  // namespace arena

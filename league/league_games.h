@@ -15,5 +15,7 @@ std::vector<GameRecord> league_records(LeagueStore& store, const std::string& di
 // Every stored game's record, rated; a record that cannot be read is an error naming the
 // league and the game (the store is damaged).
 std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string& dir);
+// The same for the games given (a run reads those others finished since it last looked).
+std::vector<RatedGame> rated_league_games(const std::vector<LeagueGame>& games, const std::string& dir);
 
 }  // namespace arena

@@ -1,13 +1,23 @@
 // `arena league run`: batches of tables from the matchmaking, played through the same runner
-// as tournaments, each finished game committed to the store as it ends.
+// as tournaments. One code path over both stores: every game is claimed in the store before
+// it is played (a lease renewed while the run lives), and committed with the release of its
+// claim in one transaction as it ends. Games whose lease ran out (their run died) are taken
+// over and played again first. With SQLite one run plays at a time (the run lock); with
+// PostgreSQL several runs, on several machines, share the league (docs/league.md).
 #include <chrono>
 #include <filesystem>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
 #include <thread>
 
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
+#include "league/claims.h"
 #include "league/league.h"
 #include "league/league_games.h"
+#include "league/lease_keeper.h"
 #include "league/matchmaking.h"
 #include "league/run_lock.h"
 #include "league/signal_stop.h"
@@ -27,10 +37,12 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-// One batch: the tables' bots as runner bots, and every table's set of games.
+// One batch: its games (each claimed: `claims[i]` is job i's) and the runner's bots.
 struct Batch {
+  std::vector<LeagueJob> jobs;
+  std::vector<std::int64_t> claims;
   std::vector<BotSpec> bots;
-  std::vector<GameJob> jobs;
+  std::vector<GameJob> games;
 };
 
 BotSpec bot_spec(const LeagueBot& b) {
@@ -41,27 +53,43 @@ BotSpec bot_spec(const LeagueBot& b) {
   return spec;
 }
 
-Batch make_batch(const Game& game, const std::vector<LeagueBot>& bots,
-                 const std::vector<std::vector<int>>& tables, std::uint64_t seed, std::int64_t ordinal) {
-  Batch batch;
-  std::vector<int> slot(bots.size(), -1);  // league bot -> runner bot
+// The games of the new tables of batch number `ordinal`: every table one full set of its
+// seat arrangements on one seed.
+std::vector<LeagueJob> table_jobs(const Game& game, const std::vector<LeagueBot>& bots,
+                                  const std::vector<std::vector<int>>& tables, std::uint64_t seed,
+                                  std::int64_t ordinal) {
+  std::vector<LeagueJob> out;
   for (std::size_t t = 0; t < tables.size(); ++t) {
     const int seats = static_cast<int>(tables[t].size());
     const std::uint64_t table_seed = derive_seed(seed, static_cast<std::uint64_t>(ordinal) * 1024 + t);
-    for (GameJob job : match_seating(game, seats, match_set_size(game, seats), table_seed)) {
-      for (int& seat : job.seats) {
-        const int bot = tables[t][static_cast<std::size_t>(seat)];
-        if (slot[bot] < 0) {
-          slot[bot] = static_cast<int>(batch.bots.size());
-          batch.bots.push_back(bot_spec(bots[bot]));
-        }
-        seat = slot[bot];
-      }
-      job.round = std::to_string(ordinal) + "." + std::to_string(t + 1) + "." + job.round;
-      batch.jobs.push_back(std::move(job));
+    const std::string table = std::to_string(ordinal) + "." + std::to_string(t + 1);
+    for (const GameJob& g : match_seating(game, seats, match_set_size(game, seats), table_seed)) {
+      LeagueJob job{table, {}, g.spec, g.seed, table + "." + g.round, g.opening};
+      for (int seat : g.seats) job.seats.push_back(bots[static_cast<std::size_t>(tables[t][seat])].name);
+      out.push_back(std::move(job));
     }
   }
-  return batch;
+  return out;
+}
+
+// The runner's bots and games of `batch.jobs`, bots found by name.
+void seat_batch(Batch& batch, const std::vector<LeagueBot>& bots, const std::string& where) {
+  std::map<std::string, int> slot;
+  for (const LeagueJob& job : batch.jobs) {
+    GameJob g{job.spec, {}, job.seed, job.round, job.opening};
+    for (const std::string& name : job.seats) {
+      if (!slot.count(name)) {
+        const auto b =
+            std::find_if(bots.begin(), bots.end(), [&](const LeagueBot& x) { return x.name == name; });
+        if (b == bots.end())
+          throw UserError(where + ": a game in play seats '" + name + "', who is not in the league");
+        slot[name] = static_cast<int>(batch.bots.size());
+        batch.bots.push_back(bot_spec(*b));
+      }
+      g.seats.push_back(slot[name]);
+    }
+    batch.games.push_back(std::move(g));
+  }
 }
 
 LeaguePool pool_of(const std::vector<LeagueBot>& bots, const Game& game, const RunSettings& s) {
@@ -79,13 +107,9 @@ LeaguePool pool_of(const std::vector<LeagueBot>& bots, const Game& game, const R
 class LeagueRunner {
  public:
   LeagueRunner(const RunSettings& run, std::FILE* out)
-      : signals_(),
-        run_(run),
-        out_(run.quiet ? nullptr : out),
-        lock_(run.out),
-        store_(open_league_store(run.out)) {
-    settings_ =
-        parse_config(store_->settings_json(), run.out + "/league.db settings", RunCommand::kLeagueNew);
+      : signals_(), run_(run), out_(run.quiet ? nullptr : out), store_(open_league_store(run.out)) {
+    if (!store_->shared()) lock_.emplace(run.out);  // SQLite: one run at a time
+    settings_ = parse_config(store_->settings_json(), store_->name() + " settings", RunCommand::kLeagueNew);
     game_ = make_game(settings_.game);
     options_ = runner_options(settings_, RunCommand::kLeagueNew);
     options_.concurrency = run.concurrency;
@@ -94,7 +118,6 @@ class LeagueRunner {
     options_.event = "Arena league";
     options_.check_bots_first = false;  // a bot that cannot start loses its games; the league goes on
     options_.stop_on_signals = false;   // signals_ hears them for the whole run
-    games_ = rated_league_games(*store_, run.out);
     if (!settings_.sprt.empty()) sprt_ = parse_sprt(settings_.sprt, "sprt");
     deadline_ = run.hours > 0 ? Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                                    std::chrono::duration<double>(run.hours * 3600))
@@ -102,20 +125,17 @@ class LeagueRunner {
   }
 
   LeagueRun play() {
+    // The lock proves no other run lives: the games a killed run had in play go at once.
+    if (!store_->shared()) store_->expire_claims();
+    LeaseKeeper keeper(run_.out, worker_, run_.lease, stderr);
     while (!done()) {
+      read_new_games();
       const std::vector<LeagueBot> bots = store_->bots();
-      std::vector<std::vector<int>> tables = version_tables(bots);  // versions first: they decide the SPRT
-      for (auto& t : next_league_tables(
-               pool_of(bots, *game_, settings_), games_, run_.concurrency - static_cast<int>(tables.size()),
-               derive_seed(settings_.seed, static_cast<std::uint64_t>(games_.size()))))
-        tables.push_back(std::move(t));
-      if (tables.empty()) {
-        wait_for_bots(bots.size());
+      Batch batch = next_batch(bots);
+      if (batch.jobs.empty()) {
+        wait_for_tables(bots);
         continue;
       }
-      Batch batch = make_batch(*game_, bots, tables, settings_.seed, store_->game_count() + 1);
-      if (run_.games > 0 && static_cast<long>(batch.jobs.size()) > run_.games - result_.played)
-        batch.jobs.resize(static_cast<std::size_t>(run_.games - result_.played));  // no game past --games
       if (!play_batch(batch)) break;
     }
     result_.stopped = signals_.requested();
@@ -126,6 +146,79 @@ class LeagueRunner {
   bool done() const {
     return (run_.games > 0 && result_.played >= run_.games) || Clock::now() >= deadline_ ||
            signals_.requested();
+  }
+
+  // Games left to this run (--games), at most `most`.
+  int room(int most) const {
+    return run_.games > 0 ? static_cast<int>(std::min<long>(most, run_.games - result_.played)) : most;
+  }
+  int room() const { return room(std::numeric_limits<int>::max()); }
+
+  // The games finished by any run since this one last looked: the matchmaking sees them all.
+  void read_new_games() {
+    const std::vector<LeagueGame> fresh = store_->games(last_game_);
+    if (fresh.empty()) return;
+    for (RatedGame& g : rated_league_games(fresh, run_.out)) games_.push_back(std::move(g));
+    last_game_ = fresh.back().id;
+  }
+
+  // First the games whose lease ran out, then new tables for the slots left, chosen beside
+  // the tables other runs have in play; every game claimed before it is played.
+  Batch next_batch(const std::vector<LeagueBot>& bots) {
+    Batch batch;
+    const int per_table = match_set_size(*game_, game_->num_players());
+    std::set<std::string> taken_tables;
+    for (const LeagueClaim& c :
+         store_->take_expired(worker_, run_.lease, room(run_.concurrency * per_table))) {
+      batch.jobs.push_back(decode_job(c.job, store_->name()));
+      batch.claims.push_back(c.id);
+      taken_tables.insert(batch.jobs.back().table);
+    }
+    if (!batch.jobs.empty() && out_) {
+      std::fprintf(out_, "took over %zu game(s) whose run's lease ended:", batch.jobs.size());
+      for (const LeagueJob& j : batch.jobs) std::fprintf(out_, " %s", j.round.c_str());
+      std::fprintf(out_, "\n");
+      std::fflush(out_);
+    }
+    const int free_tables = run_.concurrency - static_cast<int>(taken_tables.size());
+    if (free_tables > 0 && room() > static_cast<int>(batch.jobs.size()))
+      add_new_tables(batch, bots, free_tables);
+    seat_batch(batch, bots, store_->name());
+    return batch;
+  }
+
+  void add_new_tables(Batch& batch, const std::vector<LeagueBot>& bots, int free_tables) {
+    const std::vector<std::vector<std::string>> in_play = tables_in_play();
+    std::vector<std::vector<int>> candidates = version_tables(bots);  // versions first: they decide the SPRT
+    for (auto& t : next_league_tables(pool_of(bots, *game_, settings_), games_,
+                                      free_tables + static_cast<int>(in_play.size()),
+                                      derive_seed(settings_.seed, static_cast<std::uint64_t>(games_.size()))))
+      candidates.push_back(std::move(t));
+    std::vector<std::string> names;
+    for (const LeagueBot& b : bots) names.push_back(b.name);
+    const std::vector<std::vector<int>> tables = without_in_play(candidates, names, in_play, free_tables);
+    if (tables.empty()) return;
+    std::vector<LeagueJob> jobs = table_jobs(*game_, bots, tables, settings_.seed, store_->next_batch());
+    const int left = room() - static_cast<int>(batch.jobs.size());
+    if (static_cast<int>(jobs.size()) > left)
+      jobs.resize(static_cast<std::size_t>(left));  // no game past --games
+    std::vector<std::string> texts;
+    for (const LeagueJob& j : jobs) texts.push_back(encode_job(j));
+    for (std::int64_t id : store_->claim(worker_, run_.lease, texts)) batch.claims.push_back(id);
+    for (LeagueJob& j : jobs) batch.jobs.push_back(std::move(j));
+  }
+
+  // Every table in play by any run (its bots' names), a table once however many of its games.
+  std::vector<std::vector<std::string>> tables_in_play() {
+    std::map<std::string, std::vector<std::string>> tables;
+    for (const LeagueClaim& c : store_->claims())
+      if (!c.expired) {
+        LeagueJob job = decode_job(c.job, store_->name());
+        tables[job.table] = std::move(job.seats);
+      }
+    std::vector<std::vector<std::string>> out;
+    for (auto& [table, seats] : tables) out.push_back(std::move(seats));
+    return out;
   }
 
   // A table for every version still being tested against its parent, both playing (at most
@@ -146,10 +239,14 @@ class LeagueRunner {
     return tables;
   }
 
-  void wait_for_bots(std::size_t known) {
-    if (!waiting_ && out_)
-      std::fprintf(out_, "league %s: %zu bot(s) can play, %d needed: waiting for arena league add\n",
-                   run_.out.c_str(), known, game_->num_players());
+  // Nothing to play now: too few bots (said once), or every table worth playing is another
+  // run's; look again soon.
+  void wait_for_tables(const std::vector<LeagueBot>& bots) {
+    const long playing =
+        std::count_if(bots.begin(), bots.end(), [](const LeagueBot& b) { return !b.retired; });
+    if (!waiting_ && out_ && playing < game_->num_players())
+      std::fprintf(out_, "league %s: %ld bot(s) can play, %d needed: waiting for arena league add\n",
+                   run_.out.c_str(), playing, game_->num_players());
     waiting_ = true;
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
@@ -159,16 +256,27 @@ class LeagueRunner {
     waiting_ = false;
     MatchRunner runner(batch.bots, options_);
     signals_.attach(&runner);
-    std::vector<GameRecord> finished;
-    runner.run(batch.jobs, [&](std::size_t, const GameRecord& record) {
-      if (record.termination == Termination::kAborted) return;  // played again by the next run
-      store_->add_game(format_pgn(record));                     // one transaction: kept, or not at all
-      finished.push_back(record);
+    std::vector<bool> ended(batch.games.size(), false);
+    runner.run(batch.games, [&](std::size_t i, const GameRecord& record) {
+      if (record.termination == Termination::kAborted) return;  // played again, by this run or another
+      ended[i] = true;
+      // One transaction: kept and released, or not at all.
+      if (!store_->finish(batch.claims[i], worker_, format_pgn(record))) {
+        if (out_)
+          std::fprintf(out_, "game %s: not kept: another run took it over when this run's lease ended\n",
+                       record.round.c_str());
+        return;
+      }
       ++result_.played;
-      if (out_) std::fprintf(out_, "%s\n", game_line(record).c_str());
+      if (out_) {
+        std::fprintf(out_, "%s\n", game_line(record).c_str());
+        std::fflush(out_);  // a log file follows the league game by game
+      }
     });
     signals_.attach(nullptr);
-    for (RatedGame& g : rated_games_from_records(finished)) games_.push_back(std::move(g));
+    // Aborted by a signal, or never started: any run may play them now, not after the lease.
+    for (std::size_t i = 0; i < ended.size(); ++i)
+      if (!ended[i]) store_->release(batch.claims[i], worker_);
     return !signals_.requested();
   }
 
@@ -182,12 +290,14 @@ class LeagueRunner {
   SignalStop signals_;  // first: before any thread starts
   RunSettings run_;
   std::FILE* out_;
-  RunLock lock_;
   std::unique_ptr<LeagueStore> store_;
+  std::optional<RunLock> lock_;
+  std::string worker_ = this_worker();
   RunSettings settings_;
   std::unique_ptr<Game> game_;
   RunnerOptions options_;
-  std::vector<RatedGame> games_;
+  std::vector<RatedGame> games_;    // every game of the league this run has read
+  std::int64_t last_game_ = 0;      // the last one's id
   std::optional<SprtParams> sprt_;  // versions against their parents; none: not tested
   Clock::time_point deadline_;
   LeagueRun result_;

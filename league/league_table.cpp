@@ -39,7 +39,7 @@ Standing standing_of(const std::string& dir) {
   s.table = compute_ratings(games);
   s.columns = bot_figures(records);
   const RunSettings settings =
-      parse_config(store->settings_json(), dir + "/league.db settings", RunCommand::kLeagueNew);
+      parse_config(store->settings_json(), store->name() + " settings", RunCommand::kLeagueNew);
   if (settings.ladder) {
     const PublishedLadder& ladder = ladder_for(settings.game);
     calibrate(s.table, ladder_references(ladder),

@@ -19,4 +19,24 @@ std::vector<std::vector<int>> next_league_tables(const LeaguePool& pool, const s
   return out;
 }
 
+std::vector<std::vector<int>> without_in_play(const std::vector<std::vector<int>>& candidates,
+                                              const std::vector<std::string>& names,
+                                              std::vector<std::vector<std::string>> in_play, int tables) {
+  for (auto& t : in_play) std::sort(t.begin(), t.end());
+  std::vector<std::vector<int>> out;
+  for (const std::vector<int>& c : candidates) {
+    if (static_cast<int>(out.size()) >= tables) break;
+    std::vector<std::string> key;
+    for (int bot : c) key.push_back(names[static_cast<std::size_t>(bot)]);
+    std::sort(key.begin(), key.end());
+    const auto same = std::find(in_play.begin(), in_play.end(), key);
+    if (same != in_play.end()) {
+      in_play.erase(same);  // that table is another run's already
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
 }  // namespace arena

@@ -21,6 +21,15 @@ struct LeaguePool {
   int min_games = 100;
 };
 
+// With several workers (docs/league.md, "PostgreSQL"): the tables other runs have in play
+// count as tables already chosen. A worker asks for its own tables plus as many as are in
+// play, and gives up one candidate for each table in play with the same bots (`in_play`: the
+// bots' names of each such table); the first `tables` left are its own. Two workers thus do
+// not pile onto one pair while others wait, yet a pair that deserves two tables still gets them.
+std::vector<std::vector<int>> without_in_play(const std::vector<std::vector<int>>& candidates,
+                                              const std::vector<std::string>& names,
+                                              std::vector<std::vector<std::string>> in_play, int tables);
+
 // Up to `tables` tables (bot indices into pool.names), chosen from `games`; none if fewer
 // bots play than a game has seats.
 std::vector<std::vector<int>> next_league_tables(const LeaguePool& pool, const std::vector<RatedGame>& games,

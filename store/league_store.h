@@ -1,9 +1,13 @@
-// Where a league keeps its state (docs/league.md): its settings, its bots and every finished
-// game's record, behind one small interface so nothing above knows which database holds it.
-// The embedded default is SQLite in WAL mode (sqlite_league_store.cpp): `arena league add`,
-// `table` and `report` read and write it from other processes while `run` plays, each change
-// one transaction; a finished game is one committed row, so a kill at any instant loses no
-// finished game and counts none twice.
+// Where a league keeps its state (docs/league.md): its settings, its bots, every finished
+// game's record and the games in play, behind one small interface so nothing above knows
+// which database holds it. Two implementations:
+//   - SQLite in WAL mode, DIR/league.db (sqlite_league_store.cpp), the embedded default:
+//     `arena league add`, `table` and `report` read and write it from other processes while
+//     `run` plays, each change one transaction; one `run` at a time (league/run_lock.h).
+//   - PostgreSQL (pg_league_store.cpp), named by DIR/league.json: several `run` workers, on
+//     several machines, share one league through the claims below.
+// A finished game is one committed row, so a kill at any instant loses no finished game and
+// counts none twice.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +31,16 @@ struct LeagueGame {
   std::string pgn;      // the whole record (records/pgn.h)
 };
 
+// A game in play: claimed by one worker (one `arena league run`) until its lease ends. A
+// worker renews its leases while it plays; a dead worker's leases run out, and another worker
+// takes its games over and plays them again (the same game: the job says which).
+struct LeagueClaim {
+  std::int64_t id = 0;
+  std::string worker;    // who holds it ("host:pid:tag", league/claims.h)
+  std::string job;       // what the game is: the league's own text (league/claims.h), opaque here
+  bool expired = false;  // its lease has ended: any worker may take it over
+};
+
 class LeagueStore {
  public:
   virtual ~LeagueStore() = default;
@@ -39,16 +53,51 @@ class LeagueStore {
   virtual void retire_bot(const std::string& name) = 0;
   // Every bot ever added, in the order they were added.
   virtual std::vector<LeagueBot> bots() = 0;
+  // Keeps a game played outside any claim.
   virtual void add_game(const std::string& pgn) = 0;
-  // Games with id > `after`, in order.
+  // Games with id > `after`, in order. Ids follow commit order: a reader that has seen id N
+  // never later finds a new game below N.
   virtual std::vector<LeagueGame> games(std::int64_t after = 0) = 0;
   virtual std::int64_t game_count() = 0;
+  // What the store is, for messages ("DIR/league.db", "postgresql://host/db").
+  virtual std::string name() const = 0;
+  // Whether several `run` workers may share the league at once (PostgreSQL); false: one at a
+  // time (SQLite: the run holds league/run_lock.h's lock).
+  virtual bool shared() const = 0;
+
+  // ---- Games in play: claims with a lease (docs/league.md, "Several workers") ----
+  // A new number for a batch of tables, never given twice (the games' Round labels use it).
+  virtual std::int64_t next_batch() = 0;
+  // Claims a new game per job for `worker`, leased for `lease_seconds`; their ids, in order.
+  virtual std::vector<std::int64_t> claim(const std::string& worker, double lease_seconds,
+                                          const std::vector<std::string>& jobs) = 0;
+  // Takes over up to `most` games whose lease has ended, oldest first: now `worker`'s, leased
+  // anew. Two workers never take the same one.
+  virtual std::vector<LeagueClaim> take_expired(const std::string& worker, double lease_seconds,
+                                                int most) = 0;
+  // Extends every lease `worker` still holds to `lease_seconds` from now.
+  virtual void renew(const std::string& worker, double lease_seconds) = 0;
+  // In one transaction: keeps the finished game and ends its claim, only if `worker` still
+  // holds the claim; false (nothing kept) if another worker took it over after its lease.
+  virtual bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn) = 0;
+  // Gives a claim of `worker` up without a game (aborted, or never started): no worker holds
+  // it any more and it has expired, so the next batch of any worker plays it again.
+  virtual void release(std::int64_t claim, const std::string& worker) = 0;
+  // Every claim expires now: for a store that is not shared(), whose one run knows that no
+  // other worker lives (it holds the run lock).
+  virtual void expire_claims() = 0;
+  // Every game in play, by any worker, oldest first.
+  virtual std::vector<LeagueClaim> claims() = 0;
 };
 
-// The store of the league folder `dir` (DIR/league.db). Throws a UserError naming the file if
-// it is missing, not a database, or not a league's.
+// The store of the league folder `dir`: DIR/league.json (a PostgreSQL league: it names the
+// database) or DIR/league.db (SQLite). Throws a UserError naming the file or database if it
+// is missing, unreachable, not a database, or not a league's.
 std::unique_ptr<LeagueStore> open_league_store(const std::string& dir);
-// Makes DIR/league.db for a new league (DIR must not hold one) with these settings.
-std::unique_ptr<LeagueStore> create_league_store(const std::string& dir, const std::string& settings_json);
+// Makes the store of a new league in `dir` (DIR must not hold one) with these settings: in
+// PostgreSQL if `database` is a URL or conninfo (DIR/league.json then names it; the database
+// must hold no league yet), else DIR/league.db.
+std::unique_ptr<LeagueStore> create_league_store(const std::string& dir, const std::string& settings_json,
+                                                 const std::string& database = "");
 
 }  // namespace arena

@@ -1,17 +1,18 @@
 // The league store in SQLite (store/league_store.h).
+#include "store/sqlite_league_store.h"
+
 #include <sqlite3.h>
 
-#include <filesystem>
+#include <algorithm>
+#include <chrono>
 
 #include "engine/core/user_error.h"
-#include "store/league_store.h"
 #include "store/sqlite_db.h"
 
 namespace arena {
 
 namespace {
 
-constexpr const char* kFile = "league.db";
 constexpr const char* kFormat = "arena league 1";
 
 // WAL: readers (`table`, `report`) never block the writer (`run`) nor the other way round;
@@ -26,16 +27,36 @@ CREATE TABLE bots(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, command TEX
 CREATE TABLE games(id INTEGER PRIMARY KEY, pgn TEXT NOT NULL);
 )";
 
+// The games in play (store/league_store.h's claims); made on open too, so a league of an
+// Arena before claims gains it. `expires`: milliseconds since 1970 (one run at a time: one
+// clock). AUTOINCREMENT: an id is never reused, so a late finish() never meets a new claim.
+constexpr const char* kClaims = R"(
+CREATE TABLE IF NOT EXISTS claims(id INTEGER PRIMARY KEY AUTOINCREMENT, worker TEXT NOT NULL,
+                                  expires INTEGER NOT NULL, job TEXT NOT NULL);
+)";
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::int64_t lease_end(double lease_seconds) {
+  return now_ms() + static_cast<std::int64_t>(lease_seconds * 1000);
+}
+
 class SqliteLeagueStore : public LeagueStore {
  public:
   SqliteLeagueStore(const std::string& path, bool create) : db_(path, create) {
     if (!create) check_format();  // before anything else reads it: a foreign file is named as such
     db_.exec(kPragmas);
+    if (!create) db_.exec(kClaims);
   }
 
   void create(const std::string& settings) {
     SqliteTransaction t(db_);
     db_.exec(kSchema);
+    db_.exec(kClaims);
     SqliteStatement(db_, "INSERT INTO meta VALUES('format', ?1)").bind(1, kFormat).step();
     SqliteStatement(db_, "INSERT INTO meta VALUES('settings', ?1)").bind(1, settings).step();
     t.commit();
@@ -43,7 +64,7 @@ class SqliteLeagueStore : public LeagueStore {
 
   std::string settings_json() override {
     SqliteStatement s(db_, "SELECT value FROM meta WHERE key = 'settings'");
-    if (!s.step()) throw UserError(db_.path() + ": no settings: not an Arena league, or damaged");
+    if (!s.step()) throw UserError(name() + ": no settings: not an Arena league, or damaged");
     return s.text(0);
   }
 
@@ -99,6 +120,90 @@ class SqliteLeagueStore : public LeagueStore {
     return s.integer(0);
   }
 
+  std::string name() const override { return db_.path(); }
+  bool shared() const override { return false; }
+
+  // Above every game's count too: the labels of a league made before this counter were
+  // numbered from its game count.
+  std::int64_t next_batch() override {
+    SqliteTransaction t(db_);
+    SqliteStatement last(db_, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'batch'");
+    const std::int64_t next = std::max(last.step() ? last.integer(0) : 0, game_count()) + 1;
+    SqliteStatement(db_, "INSERT OR REPLACE INTO meta VALUES('batch', ?1)")
+        .bind(1, std::to_string(next))
+        .step();
+    t.commit();
+    return next;
+  }
+
+  std::vector<std::int64_t> claim(const std::string& worker, double lease_seconds,
+                                  const std::vector<std::string>& jobs) override {
+    SqliteTransaction t(db_);
+    std::vector<std::int64_t> ids;
+    for (const std::string& job : jobs) {
+      SqliteStatement(db_, "INSERT INTO claims(worker, expires, job) VALUES(?1, ?2, ?3)")
+          .bind(1, worker)
+          .bind(2, lease_end(lease_seconds))
+          .bind(3, job)
+          .step();
+      ids.push_back(sqlite3_last_insert_rowid(db_.handle()));
+    }
+    t.commit();
+    return ids;
+  }
+
+  std::vector<LeagueClaim> take_expired(const std::string& worker, double lease_seconds, int most) override {
+    SqliteTransaction t(db_);  // BEGIN IMMEDIATE: no other writer between the read and the update
+    std::vector<LeagueClaim> out;
+    SqliteStatement s(db_, "SELECT id, job FROM claims WHERE expires <= ?1 ORDER BY id LIMIT ?2");
+    s.bind(1, now_ms()).bind(2, static_cast<std::int64_t>(most));
+    while (s.step()) out.push_back({s.integer(0), worker, s.text(1), false});
+    for (const LeagueClaim& c : out)
+      SqliteStatement(db_, "UPDATE claims SET worker = ?1, expires = ?2 WHERE id = ?3")
+          .bind(1, worker)
+          .bind(2, lease_end(lease_seconds))
+          .bind(3, c.id)
+          .step();
+    t.commit();
+    return out;
+  }
+
+  void renew(const std::string& worker, double lease_seconds) override {
+    SqliteStatement(db_, "UPDATE claims SET expires = ?1 WHERE worker = ?2")
+        .bind(1, lease_end(lease_seconds))
+        .bind(2, worker)
+        .step();
+  }
+
+  bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn) override {
+    SqliteTransaction t(db_);
+    SqliteStatement(db_, "DELETE FROM claims WHERE id = ?1 AND worker = ?2")
+        .bind(1, claim)
+        .bind(2, worker)
+        .step();
+    if (sqlite_changes() == 0) return false;  // taken over: the other worker's game counts
+    SqliteStatement(db_, "INSERT INTO games(pgn) VALUES(?1)").bind(1, pgn).step();
+    t.commit();
+    return true;
+  }
+
+  void release(std::int64_t claim, const std::string& worker) override {
+    SqliteStatement(db_, "UPDATE claims SET worker = '', expires = 0 WHERE id = ?1 AND worker = ?2")
+        .bind(1, claim)
+        .bind(2, worker)
+        .step();
+  }
+
+  void expire_claims() override { db_.exec("UPDATE claims SET expires = 0"); }
+
+  std::vector<LeagueClaim> claims() override {
+    std::vector<LeagueClaim> out;
+    SqliteStatement s(db_, "SELECT id, worker, job, expires <= ?1 FROM claims ORDER BY id");
+    s.bind(1, now_ms());
+    while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.integer(3) != 0});
+    return out;
+  }
+
  private:
   // A file that is not SQLite fails at its first read (SQLite opens lazily); one without our
   // meta row is another program's database.
@@ -121,22 +226,14 @@ class SqliteLeagueStore : public LeagueStore {
 
 }  // namespace
 
-std::unique_ptr<LeagueStore> open_league_store(const std::string& dir) {
-  const std::filesystem::path file = std::filesystem::path(dir) / kFile;
-  std::error_code ec;
-  if (!std::filesystem::exists(file, ec))
-    throw UserError(dir + ": not a league folder (no " + kFile + "; make one with arena league new)");
-  return std::make_unique<SqliteLeagueStore>(file.string(), false);
+std::unique_ptr<LeagueStore> open_sqlite_league_store(const std::string& path) {
+  return std::make_unique<SqliteLeagueStore>(path, false);
 }
 
-std::unique_ptr<LeagueStore> create_league_store(const std::string& dir, const std::string& settings_json) {
-  const std::filesystem::path file = std::filesystem::path(dir) / kFile;
-  std::error_code ec;
-  if (std::filesystem::exists(file, ec)) throw UserError(dir + " already holds a league (" + kFile + ")");
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw UserError(dir + ": cannot make the folder: " + ec.message());
-  auto store = std::make_unique<SqliteLeagueStore>(file.string(), true);
-  store->create(settings_json);
+std::unique_ptr<LeagueStore> create_sqlite_league_store(const std::string& path,
+                                                        const std::string& settings) {
+  auto store = std::make_unique<SqliteLeagueStore>(path, true);
+  store->create(settings);
   return store;
 }
 

@@ -106,6 +106,8 @@ const std::array kRows{
   opt("--games,-n", "", K::kWhole, C, field<&S::games>(), "Games every copy of the bot plays in a row").range(1, 100000).starts_at("10"),
   opt("--games,-n", "", K::kWhole, LR, field<&S::games>(), "Stop after this many games (0: until stopped)").range(0, 1000000000),
   opt("--hours", "", K::kDecimal, LR, field<&S::hours>(), "Stop after this many hours (0: until stopped)").range(0, 100000),
+  opt("--db", "", K::kText, LN, field<&S::db>(), "Keep the league in this PostgreSQL database (postgresql://... or a conninfo; no password: ~/.pgpass or PGPASSWORD) rather than DIR/league.db"),
+  opt("--lease", "", K::kSeconds, LR, field<&S::lease>(), "Seconds a game in play stays this run's without renewal (renewed every third of it): then a dead run's game goes to another run").range(1, 86400),
   opt("--min-games", "min_games", K::kWhole, LN, field<&S::min_games>(), "A new bot's first games: until it has this many, most pairings include it").range(0, 1000000),
   opt("--ladder", "ladder", K::kSwitch, LN, field<&S::ladder>(), "Add the game's reference bots (random, greedy, mcts_bot at fixed iterations), whose published ratings set the table's scale (docs/league.md)"),
   opt("--rounds", "rounds", K::kWhole, T, field<&S::rounds>(), "Repeats of the whole schedule; Swiss: rounds").range(1, 1000000),

@@ -54,6 +54,11 @@ struct RunSettings {
   int min_games = 100;
   bool ladder = false;  // league: seeded with the game's reference bots, their ratings fix the scale
   double hours = 0;  // league run: stop after this long; 0 = until stopped (or `games`)
+  // league new: the PostgreSQL database (URL or conninfo) to keep the league in; "" = SQLite
+  std::string db;
+  // league run: seconds a game in play stays this worker's without a renewal; after that a
+  // dead worker's game goes to another (docs/league.md, "PostgreSQL")
+  double lease = 60;
 
   // Clocks (seconds; docs/referee.md). An empty tc with a move_time: no game clock.
   std::string tc = "10+0.1";  // BASE+INC seconds

@@ -1,0 +1,87 @@
+// Which store a league folder has: DIR/league.json names a PostgreSQL database (the folder
+// then holds only this pointer, and the logs), DIR/league.db is an SQLite league.
+#include "store/league_store.h"
+
+#include <boost/json.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/core/user_error.h"
+#include "store/pg_db.h"
+#include "store/pg_league_store.h"
+#include "store/sqlite_league_store.h"
+
+namespace arena {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kSqliteFile = "league.db";
+constexpr const char* kPointerFile = "league.json";
+constexpr const char* kPointerFormat = "arena league pointer 1";
+
+// The database DIR/league.json names; a UserError naming the file if it is not one of ours.
+std::string pointed_database(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  boost::system::error_code ec;
+  const boost::json::value v = boost::json::parse(text.str(), ec);
+  const boost::json::object* o = ec ? nullptr : v.if_object();
+  const boost::json::value* format = o ? o->if_contains("format") : nullptr;
+  const boost::json::value* db = o ? o->if_contains("database") : nullptr;
+  if (!format || !format->is_string() || format->as_string() != kPointerFormat || !db || !db->is_string())
+    throw UserError(file.string() + ": not an Arena league's pointer file (expected {\"format\": \"" +
+                    kPointerFormat + "\", \"database\": ...})");
+  return std::string(db->as_string());
+}
+
+// Through a temporary file: a reader never sees half of it.
+void write_pointer(const fs::path& file, const std::string& database) {
+  const boost::json::object o{{"format", kPointerFormat}, {"store", "postgresql"}, {"database", database}};
+  const fs::path temporary = file.string() + ".tmp";
+  const std::string text = boost::json::serialize(o) + "\n";
+  std::ofstream(temporary, std::ios::binary | std::ios::trunc) << text;
+  std::error_code ec;
+  if (fs::file_size(temporary, ec) != text.size() || ec) throw UserError(file.string() + ": cannot write");
+  fs::rename(temporary, file, ec);
+  if (ec) throw UserError(file.string() + ": cannot write: " + ec.message());
+}
+
+bool is_file(const fs::path& p) {
+  std::error_code ec;
+  return fs::exists(p, ec);
+}
+
+}  // namespace
+
+std::unique_ptr<LeagueStore> open_league_store(const std::string& dir) {
+  const fs::path pointer = fs::path(dir) / kPointerFile, file = fs::path(dir) / kSqliteFile;
+  if (is_file(pointer)) return open_pg_league_store(pointed_database(pointer));
+  if (!is_file(file))
+    throw UserError(dir + ": not a league folder (no " + kSqliteFile + " nor " + kPointerFile +
+                    "; make one with arena league new)");
+  return open_sqlite_league_store(file.string());
+}
+
+std::unique_ptr<LeagueStore> create_league_store(const std::string& dir, const std::string& settings_json,
+                                                 const std::string& database) {
+  const fs::path pointer = fs::path(dir) / kPointerFile, file = fs::path(dir) / kSqliteFile;
+  for (const fs::path& p : {file, pointer})
+    if (is_file(p)) throw UserError(dir + " already holds a league (" + p.filename().string() + ")");
+  if (!database.empty() && !pg_password_in(database).empty())
+    throw UserError(  // not echoed: the message would show the password on the screen and in logs
+        "--db: the database's URL or conninfo holds a password, which DIR/league.json would keep in clear: "
+        "leave it out and give it in ~/.pgpass or PGPASSWORD (docs/league.md, \"PostgreSQL\")");
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw UserError(dir + ": cannot make the folder: " + ec.message());
+  if (database.empty()) return create_sqlite_league_store(file.string(), settings_json);
+  auto store = create_pg_league_store(database, settings_json);
+  write_pointer(pointer, database);
+  return store;
+}
+
+}  // namespace arena

@@ -1,0 +1,217 @@
+// The league store in PostgreSQL (store/league_store.h, docs/league.md "PostgreSQL").
+// Times are the server's (clock_timestamp()), so workers on machines whose clocks differ
+// still agree on when a lease has ended.
+#include "store/pg_league_store.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "engine/core/user_error.h"
+#include "store/pg_db.h"
+
+namespace arena {
+
+namespace {
+
+constexpr const char* kFormat = "arena league 1";
+
+constexpr const char* kSchema = R"(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE bots(id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE, command TEXT NOT NULL,
+                  workdir TEXT NOT NULL, parent TEXT NOT NULL, note TEXT NOT NULL,
+                  retired BOOLEAN NOT NULL DEFAULT false);
+CREATE TABLE games(id BIGSERIAL PRIMARY KEY, pgn TEXT NOT NULL);
+CREATE TABLE claims(id BIGSERIAL PRIMARY KEY, worker TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL,
+                    job TEXT NOT NULL);
+CREATE SEQUENCE batches;
+)";
+
+// A lease's end, from a bound number of seconds.
+constexpr const char* kLeaseEnd = "clock_timestamp() + make_interval(secs => $2::float8)";
+
+std::string seconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", s);
+  return text;
+}
+
+class PgLeagueStore : public LeagueStore {
+ public:
+  explicit PgLeagueStore(const std::string& database) : db_(database) {}
+
+  void create(const std::string& settings) {
+    PgTransaction t(db_);
+    if (db_.exec("SELECT to_regclass('meta') IS NOT NULL").text(0, 0) == "t") {
+      bool league = false;
+      try {
+        check_format();
+        league = true;
+      } catch (const UserError&) {  // another program's table
+      }
+      throw UserError(name() +
+                      (league ? ": already holds an Arena league (one league per database)"
+                              : ": has a table named meta already: make the league in an empty database"));
+    }
+    db_.exec(kSchema);
+    db_.exec("INSERT INTO meta VALUES('format', $1)", {kFormat});
+    db_.exec("INSERT INTO meta VALUES('settings', $1)", {settings});
+    t.commit();
+  }
+
+  // A database without our meta row is another program's (or an empty one).
+  void check_format() {
+    std::string format;
+    if (db_.exec("SELECT to_regclass('meta') IS NOT NULL").text(0, 0) == "t") {
+      try {
+        const PgResult f = db_.exec("SELECT value FROM meta WHERE key = 'format'");
+        if (f.rows()) format = f.text(0, 0);
+      } catch (const UserError& e) {
+        throw UserError(std::string(e.what()) + " (not an Arena league database)");
+      }
+    }
+    if (format != kFormat)
+      throw UserError(name() + ": not an Arena league database" +
+                      (format.empty()
+                           ? " (no league's tables: make one with arena league new DIR GAME --db ...)"
+                           : " (format '" + format + "', expected '" + kFormat + "')"));
+  }
+
+  std::string settings_json() override {
+    const PgResult s = db_.exec("SELECT value FROM meta WHERE key = 'settings'");
+    if (!s.rows()) throw UserError(name() + ": no settings: not an Arena league, or damaged");
+    return s.text(0, 0);
+  }
+
+  void add_bot(const LeagueBot& b) override {
+    PgTransaction t(db_);
+    db_.exec("LOCK TABLE bots IN SHARE ROW EXCLUSIVE MODE");  // two adds of one name: one wins, clearly
+    const PgResult used = db_.exec("SELECT retired FROM bots WHERE name = $1", {b.name});
+    if (used.rows())
+      throw UserError(
+          "the league already has a bot named '" + b.name + "'" +
+          (used.text(0, 0) == "t" ? " (retired: a name always means one program; choose another)" : ""));
+    db_.exec("INSERT INTO bots(name, command, workdir, parent, note) VALUES($1, $2, $3, $4, $5)",
+             {b.name, b.command, b.workdir, b.parent, b.note});
+    t.commit();
+  }
+
+  void retire_bot(const std::string& bot) override {
+    if (db_.exec("UPDATE bots SET retired = true WHERE name = $1", {bot}).changed() == 0)
+      throw UserError("the league has no bot named '" + bot + "'");
+  }
+
+  std::vector<LeagueBot> bots() override {
+    std::vector<LeagueBot> out;
+    const PgResult r = db_.exec("SELECT name, command, workdir, parent, note, retired FROM bots ORDER BY id");
+    for (int i = 0; i < r.rows(); ++i)
+      out.push_back(
+          {r.text(i, 0), r.text(i, 1), r.text(i, 2), r.text(i, 3), r.text(i, 4), r.text(i, 5) == "t"});
+    return out;
+  }
+
+  void add_game(const std::string& pgn) override {
+    PgTransaction t(db_);
+    insert_game(pgn);
+    t.commit();
+  }
+
+  std::vector<LeagueGame> games(std::int64_t after) override {
+    std::vector<LeagueGame> out;
+    const PgResult r =
+        db_.exec("SELECT id, pgn FROM games WHERE id > $1 ORDER BY id", {std::to_string(after)});
+    for (int i = 0; i < r.rows(); ++i) out.push_back({r.integer(i, 0), r.text(i, 1)});
+    return out;
+  }
+
+  std::int64_t game_count() override { return db_.exec("SELECT count(*) FROM games").integer(0, 0); }
+  std::string name() const override { return db_.name(); }
+  bool shared() const override { return true; }
+
+  std::int64_t next_batch() override { return db_.exec("SELECT nextval('batches')").integer(0, 0); }
+
+  std::vector<std::int64_t> claim(const std::string& worker, double lease_seconds,
+                                  const std::vector<std::string>& jobs) override {
+    PgTransaction t(db_);
+    std::vector<std::int64_t> ids;
+    for (const std::string& job : jobs)
+      ids.push_back(db_.exec(std::string("INSERT INTO claims(worker, expires, job) VALUES($1, ") + kLeaseEnd +
+                                 ", $3) RETURNING id",
+                             {worker, seconds(lease_seconds), job})
+                        .integer(0, 0));
+    t.commit();
+    return ids;
+  }
+
+  // One statement: the expired rows are locked as they are picked (SKIP LOCKED: a row another
+  // worker is taking, or finishing, is left to it), so two workers never take one game.
+  std::vector<LeagueClaim> take_expired(const std::string& worker, double lease_seconds, int most) override {
+    const PgResult r = db_.exec(std::string("UPDATE claims SET worker = $1, expires = ") + kLeaseEnd +
+                                    " WHERE id IN (SELECT id FROM claims WHERE expires <= clock_timestamp() "
+                                    "ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id, job",
+                                {worker, seconds(lease_seconds), std::to_string(most)});
+    std::vector<LeagueClaim> out;
+    for (int i = 0; i < r.rows(); ++i) out.push_back({r.integer(i, 0), worker, r.text(i, 1), false});
+    std::sort(out.begin(), out.end(), [](const LeagueClaim& a, const LeagueClaim& b) { return a.id < b.id; });
+    return out;
+  }
+
+  void renew(const std::string& worker, double lease_seconds) override {
+    db_.exec(std::string("UPDATE claims SET expires = ") + kLeaseEnd + " WHERE worker = $1",
+             {worker, seconds(lease_seconds)});
+  }
+
+  bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn) override {
+    PgTransaction t(db_);
+    lock_games();
+    if (db_.exec("DELETE FROM claims WHERE id = $1 AND worker = $2", {std::to_string(claim), worker})
+            .changed() == 0)
+      return false;  // taken over after its lease: the other worker's game counts (rolled back)
+    db_.exec("INSERT INTO games(pgn) VALUES($1)", {pgn});
+    t.commit();
+    return true;
+  }
+
+  void release(std::int64_t claim, const std::string& worker) override {
+    db_.exec("UPDATE claims SET worker = '', expires = '-infinity' WHERE id = $1 AND worker = $2",
+             {std::to_string(claim), worker});
+  }
+
+  void expire_claims() override { db_.exec("UPDATE claims SET expires = '-infinity'"); }
+
+  std::vector<LeagueClaim> claims() override {
+    std::vector<LeagueClaim> out;
+    const PgResult r =
+        db_.exec("SELECT id, worker, job, expires <= clock_timestamp() FROM claims ORDER BY id");
+    for (int i = 0; i < r.rows(); ++i)
+      out.push_back({r.integer(i, 0), r.text(i, 1), r.text(i, 2), r.text(i, 3) == "t"});
+    return out;
+  }
+
+ private:
+  // Games are numbered in the order they commit: inserts take this lock (readers do not wait
+  // for it) and hold it to their commit, so no game ever commits below one already seen.
+  void lock_games() { db_.exec("LOCK TABLE games IN SHARE ROW EXCLUSIVE MODE"); }
+  void insert_game(const std::string& pgn) {
+    lock_games();
+    db_.exec("INSERT INTO games(pgn) VALUES($1)", {pgn});
+  }
+
+  PgDb db_;
+};
+
+}  // namespace
+
+std::unique_ptr<LeagueStore> open_pg_league_store(const std::string& database) {
+  auto store = std::make_unique<PgLeagueStore>(database);
+  store->check_format();
+  return store;
+}
+
+std::unique_ptr<LeagueStore> create_pg_league_store(const std::string& database,
+                                                    const std::string& settings) {
+  auto store = std::make_unique<PgLeagueStore>(database);
+  store->create(settings);
+  return store;
+}
+
+}  // namespace arena

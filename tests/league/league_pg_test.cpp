@@ -1,0 +1,324 @@
+// `arena league` on PostgreSQL through the real binary (docs/league.md, "PostgreSQL"), with a
+// real server from Debian's `postgresql` package started for each test on a private Unix
+// socket (tests/league/pg_server.sh) and removed at its end: several `run` workers share one
+// league; one killed with SIGKILL mid-game has its game played again by another once its
+// lease ends, and every game is kept exactly once; a bad URL, an unreachable server and a
+// database that is not a league's are errors naming them.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "tests/shell_run.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using shelltest::Run;
+using shelltest::run_arena;
+using shelltest::run_shell;
+
+const std::string kBin = ARENA_BIN_DIR;
+const std::string kServer = std::string(ARENA_SOURCE_DIR) + "/tests/league/pg_server.sh";
+
+// A server of our own for one test; stopped and its folder removed however the test ends.
+class PgServer {
+ public:
+  PgServer() : dir_(fs::temp_directory_path() / ("arena-pg-" + std::to_string(::getpid()))) {
+    std::system(("'" + kServer + "' stop '" + dir_.string() + "' >/dev/null 2>&1").c_str());
+    const Run r = run_shell("'" + kServer + "' start '" + dir_.string() + "'");
+    absent_ = r.status == 77;
+    if (!absent_) {
+      INFO(r.out);
+      REQUIRE(r.status == 0);
+    }
+  }
+  ~PgServer() { std::system(("'" + kServer + "' stop '" + dir_.string() + "' >/dev/null 2>&1").c_str()); }
+  PgServer(const PgServer&) = delete;
+  PgServer& operator=(const PgServer&) = delete;
+
+  bool absent() const { return absent_; }
+  // The conninfo of database `db` on this server.
+  std::string conninfo(const std::string& db) const {
+    return "host=" + dir_.string() + " user=arena dbname=" + db;
+  }
+  // `sql`'s rows in database `db`, one a line, fields joined by '|'.
+  std::string sql(const std::string& db, const std::string& sql) const {
+    const Run r = run_shell("'" + kServer + "' sql '" + dir_.string() + "' " + db + " \"" + sql + "\"");
+    INFO(sql << ": " << r.out);
+    REQUIRE(r.status == 0);
+    return r.out;
+  }
+  std::string create_database(const std::string& db) const {
+    sql("postgres", "CREATE DATABASE " + db);
+    return conninfo(db);
+  }
+  const fs::path& dir() const { return dir_; }
+
+ private:
+  fs::path dir_;
+  bool absent_ = false;
+};
+
+// The test's message when the server's binaries are not installed: the only skip.
+bool skipped(const PgServer& pg) {
+  if (pg.absent())
+    WARN(
+        "skipped: PostgreSQL's server binaries are absent (/usr/lib/postgresql/*/bin); scripts/setup "
+        "installs "
+        "them (apt-get install postgresql)");
+  return pg.absent();
+}
+
+struct Folder {
+  fs::path path;
+  explicit Folder(const std::string& name)
+      : path(fs::temp_directory_path() / ("arena-league-" + name + "-" + std::to_string(::getpid()))) {
+    fs::remove_all(path);
+  }
+  ~Folder() { fs::remove_all(path); }
+  std::string str() const { return path.string(); }
+};
+
+// `arena ARGS` in the background (its own process group, bots included).
+class Worker {
+ public:
+  Worker(const std::string& args, fs::path log) : log_(std::move(log)) {
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::setpgid(0, 0);
+      const std::string cmd = "exec " + kBin + "/arena " + args + " >'" + log_.string() + "' 2>&1";
+      ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+  }
+  ~Worker() {
+    if (pid_ > 0) signal_and_wait(SIGKILL);
+  }
+  pid_t pid() const { return pid_; }
+  std::string log() const { return shelltest::slurp(log_); }
+  // Sends `sig` to the worker's group and waits: its exit status (-1: killed by a signal).
+  int signal_and_wait(int sig) {
+    ::kill(-pid_, sig);
+    int st = 0;
+    ::waitpid(pid_, &st, 0);
+    pid_ = -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  }
+
+ private:
+  fs::path log_;
+  pid_t pid_ = -1;
+};
+
+void wait_until(const std::function<bool()>& ready, const char* what) {
+  for (int i = 0; i < 1200 && !ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  INFO(what);
+  REQUIRE(ready());
+}
+
+std::int64_t table_games(const Folder& league) {
+  const Run r = run_arena("league table " + league.str() + " --json");
+  REQUIRE(r.status == 0);
+  return boost::json::parse(r.out).as_object().at("games").as_int64();
+}
+
+// The Round label of every exported game, in order.
+std::vector<std::string> exported_rounds(const Folder& league) {
+  const Run r = run_arena("league export " + league.str());
+  REQUIRE(r.status == 0);
+  std::vector<std::string> rounds;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("[Round \"", 0) == 0) rounds.push_back(line.substr(8, line.size() - 10));
+  return rounds;
+}
+
+// The rounds a worker's log says it kept ("game R: ...").
+std::vector<std::string> logged_rounds(const std::string& log) {
+  std::vector<std::string> out;
+  std::istringstream in(log);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("game ", 0) == 0 && line.find(": not kept") == std::string::npos)
+      out.push_back(line.substr(5, line.find(':') - 5));
+  return out;
+}
+
+// Every line of `text`, without empty ones.
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(line);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("league on PostgreSQL: workers share it, a killed worker's game is played again after its lease",
+          "[league][postgresql]") {
+  PgServer pg;
+  if (skipped(pg)) return;
+  const std::string db = pg.create_database("league");
+  Folder league("pg");
+  const Run made = run_arena("league new " + league.str() + " clump:size=6 --tc 5+0.05 --db '" + db + "'");
+  INFO(made.out);
+  REQUIRE(made.status == 0);
+  CHECK(fs::exists(league.path / "league.json"));
+  CHECK_FALSE(fs::exists(league.path / "league.db"));  // the folder holds only the pointer
+  for (const char* bot : {"a", "b", "c", "d"})
+    REQUIRE(run_arena("league add " + league.str() + " '" + bot + "=" + kBin + "/mcts_bot --iterations 300'")
+                .status == 0);
+
+  // Three workers, short leases (1.5 s, renewed every 0.5 s).
+  const std::string run = "league run " + league.str() + " -j 2 --lease 1.5";
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int w = 0; w < 3; ++w)
+    workers.push_back(std::make_unique<Worker>(run, league.path / ("w" + std::to_string(w) + ".log")));
+  const std::string games = "SELECT count(*) FROM games";
+  wait_until([&] { return std::stoll(pg.sql("league", games)) >= 6; }, "the workers play");
+
+  // Kill a worker while it holds games in play: the first seen holding some (a kill that
+  // lands between two of its batches, when it holds none, is tried again on a new worker).
+  auto claims_of = [&](pid_t pid) {
+    return "SELECT job FROM claims WHERE worker LIKE '%:" + std::to_string(pid) + ":%'";
+  };
+  std::vector<std::string> lost;  // the jobs of the killed worker's games in play
+  std::size_t victim = 0;
+  for (int attempt = 0; attempt < 5 && lost.empty(); ++attempt) {
+    auto holding = [&] {
+      for (std::size_t w = 0; w < workers.size(); ++w)
+        if (!lines(pg.sql("league", claims_of(workers[w]->pid()))).empty()) return victim = w, true;
+      return false;
+    };
+    wait_until(holding, "a worker has games in play");
+    const pid_t pid = workers[victim]->pid();
+    workers[victim]->signal_and_wait(SIGKILL);
+    lost = lines(pg.sql("league", claims_of(pid)));
+    if (lost.empty())
+      workers[victim] = std::make_unique<Worker>(run, league.path / ("w" + std::to_string(victim) + "b.log"));
+  }
+  REQUIRE_FALSE(lost.empty());
+  std::vector<std::string> lost_rounds;
+  for (const std::string& job : lost)
+    lost_rounds.push_back(std::string(boost::json::parse(job).as_object().at("round").as_string()));
+
+  // Another worker takes each of them over once the lease has run out, and keeps it.
+  auto taker_logs = [&] {
+    std::string logs;
+    for (std::size_t w = 0; w < workers.size(); ++w)
+      if (w != victim) logs += workers[w]->log();
+    return logs;
+  };
+  auto kept_by_others = [&] {
+    const std::string logs = taker_logs();
+    for (const std::string& r : lost_rounds)
+      if (logs.find("game " + r + ":") == std::string::npos) return false;
+    return true;
+  };
+  wait_until(kept_by_others, "another worker plays the killed worker's games");
+  CHECK(taker_logs().find("took over") != std::string::npos);
+  for (std::size_t w = 0; w < workers.size(); ++w)
+    if (w != victim) CHECK(workers[w]->signal_and_wait(SIGTERM) == 130);
+  // Stopped runs give their games in play back: the next run plays them first (all of them,
+  // with --games as many).
+  const long in_play = std::stol(pg.sql("league", "SELECT count(*) FROM claims"));
+  CHECK(in_play ==
+        std::stol(pg.sql("league", "SELECT count(*) FROM claims WHERE expires <= clock_timestamp()")));
+  const Run last =
+      run_arena("league run " + league.str() + " -j 2 --games " + std::to_string(std::max(1L, in_play)));
+  INFO(last.out);
+  REQUIRE(last.status == 0);
+
+  // Every game exactly once: the records, the database and the table agree, and no two
+  // workers kept one game.
+  const std::vector<std::string> rounds = exported_rounds(league);
+  const std::set<std::string> unique(rounds.begin(), rounds.end());
+  CHECK(unique.size() == rounds.size());
+  CHECK(static_cast<std::int64_t>(rounds.size()) == std::stoll(pg.sql("league", games)));
+  CHECK(static_cast<std::int64_t>(rounds.size()) == table_games(league));
+  CHECK(pg.sql("league", "SELECT count(*) FROM claims") == "0\n");  // none left in play
+  std::multiset<std::string> logged;
+  std::vector<std::string> logs{last.out};  // every worker's, the killed ones' too
+  for (const fs::directory_entry& e : fs::directory_iterator(league.path))
+    if (e.path().extension() == ".log") logs.push_back(shelltest::slurp(e.path()));
+  for (const std::string& log : logs)
+    for (const std::string& r : logged_rounds(log)) logged.insert(r);
+  for (const std::string& r : logged) {
+    INFO("logged as kept: " << r);
+    CHECK(logged.count(r) == 1);
+    CHECK(unique.count(r) == 1);
+  }
+  // Only a game the killed worker kept in the instant before SIGKILL may miss its log line.
+  CHECK(rounds.size() <= logged.size() + 2);
+  for (const std::string& r : lost_rounds) CHECK(std::count(rounds.begin(), rounds.end(), r) == 1);
+
+  // The league's PGN is whole in the database: arena verify replays every record.
+  const fs::path pgn = league.path / "export.pgn";
+  REQUIRE(run_shell(kBin + "/arena league export " + league.str() + " > '" + pgn.string() + "'").status == 0);
+  const Run verify = run_arena("verify " + pgn.string());
+  INFO(verify.out);
+  CHECK(verify.status == 0);
+}
+
+TEST_CASE("league on PostgreSQL: a bad URL, an unreachable server or a foreign database is named",
+          "[league][postgresql]") {
+  PgServer pg;
+  if (skipped(pg)) return;
+  Folder league("pgerr");
+  auto refused = [&](const std::string& args, const std::string& named, const std::string& why) {
+    const Run r = run_arena(args);
+    INFO(args << ": " << r.out);
+    CHECK(r.status == 2);
+    CHECK(r.out.find(named) != std::string::npos);
+    CHECK(r.out.find(why) != std::string::npos);
+  };
+  const std::string make = "league new " + league.str() + " clump:size=6 --db ";
+  refused(make + "'postgresql://[::1'", "postgresql://[::1", "not a PostgreSQL URL or conninfo");
+  const std::string nowhere = "host=" + (league.path / "no-server").string() + " user=arena dbname=league";
+  refused(make + "'" + nowhere + "'", nowhere, "cannot connect to PostgreSQL");
+  refused(make + "'" + pg.conninfo("nosuch") + "'", pg.conninfo("nosuch"), "\"nosuch\" does not exist");
+  // A password in clear is refused, and not echoed.
+  const Run secret = run_arena(make + "'" + pg.conninfo("postgres") + " password=hunter2'");
+  CHECK(secret.status == 2);
+  CHECK(secret.out.find("~/.pgpass") != std::string::npos);
+  CHECK(secret.out.find("hunter2") == std::string::npos);
+  CHECK_FALSE(fs::exists(league.path / "league.json"));
+
+  // Another program's database, and an empty one: not a league's.
+  const std::string other = pg.create_database("other");
+  pg.sql("other", "CREATE TABLE meta(x int)");
+  refused(make + "'" + other + "'", other, "has a table named meta");
+  fs::create_directories(league.path);
+  auto point_at = [&](const std::string& database) {
+    std::ofstream(league.path / "league.json") << boost::json::serialize(
+        boost::json::object{{"format", "arena league pointer 1"}, {"database", database}});
+  };
+  point_at(other);
+  refused("league table " + league.str(), other, "not an Arena league database");
+  point_at(pg.conninfo("postgres"));
+  refused("league add " + league.str() + " x=" + kBin + "/random_bot", pg.conninfo("postgres"),
+          "not an Arena league database");
+  point_at(nowhere);
+  refused("league run " + league.str() + " --games 1", nowhere, "cannot connect to PostgreSQL");
+  std::ofstream(league.path / "league.json") << "{\"database\": 3}";
+  refused("league export " + league.str(), (league.path / "league.json").string(),
+          "not an Arena league's pointer");
+  fs::remove(league.path / "league.json");
+
+  // One league per database.
+  const std::string db = pg.create_database("league");
+  REQUIRE(run_arena(make + "'" + db + "'").status == 0);
+  Folder second("pgerr2");
+  refused("league new " + second.str() + " clump:size=6 --db '" + db + "'", db,
+          "already holds an Arena league");
+}
