@@ -17,6 +17,7 @@
 #include "referee/match_runner.h"
 #include "store/league_store.h"
 #include "tournaments/config.h"
+#include "tournaments/live_games.h"
 #include "tournaments/match_seating.h"
 #include "tournaments/runner_setup.h"
 
@@ -157,10 +158,23 @@ class LeagueRunner {
   // Plays one batch; false once a signal stopped it.
   bool play_batch(const Batch& batch) {
     waiting_ = false;
-    MatchRunner runner(batch.bots, options_);
+    // The games in play, for `arena serve` (tournaments/live_games.h).
+    LiveGames live(run_.out);
+    std::vector<LiveGames::Game> live_games;
+    ++batches_;
+    for (std::size_t j = 0; j < batch.jobs.size(); ++j) {
+      LiveGames::Game g{
+          "batch" + std::to_string(batches_) + "-" + std::to_string(j + 1), 0, game_->spec(), {}};
+      for (int bot : batch.jobs[j].seats) g.players.push_back(batch.bots[bot].name);
+      live_games.push_back(std::move(g));
+    }
+    RunnerOptions options = options_;
+    options.live = [&](std::size_t job, const WatchedAction& a) { live.action(live_games[job], a); };
+    MatchRunner runner(batch.bots, options);
     signals_.attach(&runner);
     std::vector<GameRecord> finished;
-    runner.run(batch.jobs, [&](std::size_t, const GameRecord& record) {
+    runner.run(batch.jobs, [&](std::size_t job, const GameRecord& record) {
+      live.finished(live_games[job].name);
       if (record.termination == Termination::kAborted) return;  // played again by the next run
       store_->add_game(format_pgn(record));                     // one transaction: kept, or not at all
       finished.push_back(record);
@@ -188,6 +202,7 @@ class LeagueRunner {
   std::unique_ptr<Game> game_;
   RunnerOptions options_;
   std::vector<RatedGame> games_;
+  int batches_ = 0;                 // batches played by this run: names their live files
   std::optional<SprtParams> sprt_;  // versions against their parents; none: not tested
   Clock::time_point deadline_;
   LeagueRun result_;

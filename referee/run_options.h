@@ -85,6 +85,9 @@ struct RunnerOptions {
   // thread playing it; unset: nothing is watched. Must be quick: the game waits for it.
   std::function<void(const WatchedAction&)> watch;
   std::size_t watch_job = 0;
+  // Called like `watch`, but for every game, with its job index (`arena serve`'s live files,
+  // tournaments/live_games.h); unset: nothing. Must be quick: the game waits for it.
+  std::function<void(std::size_t job_index, const WatchedAction&)> live;
 };
 
 }  // namespace arena

@@ -1,0 +1,224 @@
+// `arena serve` through the real binary (docs/serve.md): the state, the game list, the standings
+// and the event stream of a running tournament, a game in play as a spectator sees it, a game
+// that finishes during the test shown within 2 s, path traversal refused, and a bot that reads
+// the page while it plays a card game seeing no hidden card and no seed.
+#include <boost/json.hpp>
+#include <set>
+
+#include "engine/core/game.h"
+#include "engine/core/picture.h"
+#include "engine/core/registry.h"
+#include "records/pgn.h"
+#include "report/replay.h"
+#include "tests/serve/serve_client.h"
+
+using namespace arena;
+using namespace servetest;
+using shelltest::slurp;
+
+namespace {
+
+const std::string kBin = ARENA_BIN_DIR;
+
+std::vector<GameRecord> records_of(const std::string& pgn) {
+  std::vector<PgnError> errors;
+  auto games = parse_pgn(slurp(pgn), errors);
+  REQUIRE(errors.empty());
+  return games;
+}
+
+int journal_lines(const std::string& dir) {
+  const std::string text = slurp(dir + "/journal.jsonl");
+  return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// The words of a text: its runs of letters and digits.
+std::set<std::string> words(const std::string& text) {
+  std::set<std::string> out;
+  std::string w;
+  for (char c : text + " ") {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      w += c;
+    } else if (!w.empty()) {
+      out.insert(w);
+      w.clear();
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("serve: state, game list, standings and events of a running tournament", "[serve][cli]") {
+  TempDir tmp;
+  const std::string dir = tmp.path + "/t";
+  std::filesystem::create_directories(dir);
+  Server server(dir, tmp.path + "/serve.log");
+  Events events(server.port);
+  // Two slow games (200 ms a move), one at a time: the first is watched in play, then finishes.
+  Background tournament(kBin + "/arena tournament clump:size=5 --bot slow=" + kBin +
+                            "/deliberate_bot --bot r=" + kBin +
+                            "/random_bot --games 2 --seed 5 --concurrency 1 --quiet --out '" + dir + "'",
+                        tmp.path + "/tournament.log");
+  // The game in play: in the stream, and as a spectator's replay with its moves.
+  REQUIRE(wait_for([&] {
+    events.read_some(50);
+    return events.last_state().find("\"id\":\"game-1\"") != std::string::npos &&
+           events.last_state().find("\"l\":0") == std::string::npos;
+  }));
+  Response live = request(server.port, "/api/live/game-1");
+  REQUIRE(live.status == 200);
+  const boost::json::object replay = boost::json::parse(live.body).as_object();
+  CHECK(!replay.at("a").as_array().empty());
+  CHECK(replay.at("f").as_array().size() == 1);  // one view: the spectator's
+  // The game finishes: the stream says so within 2 s of its journal line.
+  Clock::time_point journalled{}, shown{};
+  REQUIRE(wait_for([&] {
+    events.read_some(10);
+    if (journalled == Clock::time_point{} && journal_lines(dir) >= 1) journalled = Clock::now();
+    if (shown == Clock::time_point{} && events.last_state().find("\"games\":1") != std::string::npos)
+      shown = Clock::now();
+    return journalled != Clock::time_point{} && shown != Clock::time_point{};
+  }));
+  CHECK(shown - journalled < std::chrono::seconds(2));
+  const Response data = request(server.port, "/api/data");
+  REQUIRE(data.status == 200);
+  const boost::json::object d = boost::json::parse(data.body).as_object();
+  REQUIRE(d.at("games").as_array().size() >= 1);
+  CHECK(d.at("ratings").as_object().contains("bots"));  // the standings
+  CHECK(request(server.port, "/api/replay/1").status == 200);
+  CHECK(request(server.port, "/api/replay/99").status == 404);
+  REQUIRE(tournament.wait() == 0);
+  REQUIRE(wait_for([&] {
+    events.read_some(10);
+    return events.last_state().find("\"games\":2,\"live\":[]") != std::string::npos;
+  }));
+  CHECK(std::filesystem::is_empty(dir + "/live"));
+  const Response page = request(server.port, "/");
+  CHECK(page.status == 200);
+  CHECK(page.body.find("EventSource") != std::string::npos);
+  CHECK(page.body.find("http://") == std::string::npos);  // no external resource
+  CHECK(page.body.find("https://") == std::string::npos);
+  const Response head = request(server.port, "/", "HEAD");
+  CHECK(head.status == 200);
+  CHECK(head.body.empty());
+  CHECK(request(server.port, "/", "POST").status == 405);
+  CHECK(request(server.port, "/files/ratings.txt").status == 200);
+  CHECK(server.process.stop() == 0);
+  CHECK(slurp(tmp.path + "/serve.log").find("stopped") != std::string::npos);
+}
+
+TEST_CASE("serve: nothing outside the folder, nor its seeds, logs or live files", "[serve][cli]") {
+  TempDir tmp;
+  const std::string dir = tmp.path + "/t";
+  REQUIRE(shelltest::run_arena("tournament clump:size=5 --bot a=" + kBin + "/random_bot --bot b=" + kBin +
+                               "/random_bot --games 2 --seed 9 --quiet --out '" + dir + "'")
+              .status == 0);
+  std::ofstream(tmp.path + "/secret.txt") << "SECRET-OUTSIDE\n";
+  std::filesystem::remove(dir + "/crosstable.csv");
+  std::filesystem::create_symlink(tmp.path + "/secret.txt", dir + "/crosstable.csv");  // points out
+  std::filesystem::create_directories(dir + "/live");
+  std::ofstream(dir + "/live/game-9.live") << "arena-live 1\nnumber 9\npid 1\nspec clump\nactions\n";
+  Server server(dir, tmp.path + "/serve.log");
+  const std::vector<std::string> forbidden = {"/../secret.txt",
+                                              "/files/../secret.txt",
+                                              "/files/..%2fsecret.txt",
+                                              "/files/%2e%2e/secret.txt",
+                                              "/files/%2E%2E%2Fsecret.txt",
+                                              "/%2e%2e/%2e%2e/etc/passwd",
+                                              "/files/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+                                              "//etc/passwd",
+                                              "/files//etc/passwd",
+                                              "/files/%00ratings.txt",
+                                              "/files/..%5csecret.txt",
+                                              "http://127.0.0.1/../secret.txt",
+                                              "/files/crosstable.csv"};
+  for (const std::string& target : forbidden) {
+    const Response r = request(server.port, target);
+    INFO(target << " -> " << r.status << "\n" << r.body);
+    CHECK((r.status == 403 || r.status == 404 || r.status == 400));
+    CHECK(r.body.find("SECRET-OUTSIDE") == std::string::npos);
+    CHECK(r.body.find("root:") == std::string::npos);
+  }
+  CHECK(request(server.port, "/files/crosstable.csv").status == 403);  // the symlink out
+  for (const std::string& target :
+       {"/files/tournament.json", "/files/journal.jsonl", "/files/logs", "/tournament.json", "/files/live",
+        "/live/game-9.live", "/api/live/game-9", "/api/live/..", "/api/replay/0", "/api/replay/-1",
+        "/nothing"}) {
+    INFO(target);
+    CHECK(request(server.port, target).status == 404);
+  }
+  CHECK(request(server.port, "/files/ratings.txt").status == 200);
+  CHECK(request(server.port, "/files/games.pgn").status == 200);  // finished games only
+  CHECK(server.process.stop() == 0);
+}
+
+TEST_CASE("serve: a bot reading the page while it plays flume-cards sees no hidden card and no seed",
+          "[serve][cli]") {
+  TempDir tmp;
+  const std::string dir = tmp.path + "/t", spied = tmp.path + "/spied.txt";
+  std::filesystem::create_directories(dir);
+  Server server(dir, tmp.path + "/serve.log");
+  const std::string spy = "'" + kBin + "/spy_bot " + std::to_string(server.port) + " " + spied + "'";
+  Background tournament(kBin + "/arena tournament flume-cards:players=4:target=5 --bot spy=" + spy +
+                            " --bot a=" + kBin + "/random_bot --bot b=" + kBin +
+                            "/random_bot --bot c=" + kBin +
+                            "/random_bot --games 1 --seed 77 --concurrency 1 --quiet --out '" + dir + "'",
+                        tmp.path + "/tournament.log");
+  REQUIRE(tournament.wait(300) == 0);
+  CHECK(server.process.stop() == 0);
+  const std::vector<GameRecord> records = records_of(dir + "/games.pgn");
+  REQUIRE(!records.empty());
+  const std::string text = slurp(spied);
+  // Every answer the spy read while game N was in play, checked against that game's record.
+  int checked = 0;
+  for (std::size_t at = text.find("=== /api/live/game-"); at != std::string::npos;
+       at = text.find("=== /api/live/game-", at + 1)) {
+    const int number = std::stoi(text.substr(at + 19));
+    const std::size_t body = text.find('\n', at) + 1;
+    const std::string answer = text.substr(body, text.find("\n=== ", body) - body);
+    if (answer.empty()) continue;  // the game ended in between
+    REQUIRE(number >= 1);
+    REQUIRE(number <= static_cast<int>(records.size()));
+    const GameRecord& r = records[static_cast<std::size_t>(number - 1)];
+    const int ply = static_cast<int>(boost::json::parse(answer).as_object().at("a").as_array().size());
+    // The cards in any hand, the stock or discards at that ply: hidden from a spectator.
+    const Picture full = report::picture_at(r, ply, 0);
+    const std::set<std::string> seen = words(answer);
+    for (const PictureZone& z : full.zones) {
+      if (z.name != "hand" && z.name != "stock" && z.name != "discards") continue;
+      for (const std::string& card : z.cards) {
+        INFO("game " << number << " ply " << ply << ": " << z.name << " of seat " << z.seat << " holds "
+                     << card);
+        CHECK(seen.count(card) == 0);
+      }
+    }
+    ++checked;
+  }
+  CHECK(checked >= 5);  // the spy really saw games in play
+  // No seed of a game in play (as the state read before each answer lists them) in any
+  // answer, and no finished replay before its game ended.
+  std::vector<int> in_play;
+  int seeds_checked = 0;
+  for (std::size_t at = text.find("=== "); at != std::string::npos;) {
+    const std::size_t next = text.find("\n=== ", at + 1);
+    const std::string block = text.substr(at, next == std::string::npos ? std::string::npos : next - at);
+    if (block.starts_with("=== /api/state\n")) {
+      in_play.clear();
+      for (std::size_t id = block.find("\"id\":\"game-"); id != std::string::npos;
+           id = block.find("\"id\":\"game-", id + 1))
+        in_play.push_back(std::stoi(block.substr(id + 12)));
+    }
+    const std::set<std::string> seen = words(block);
+    for (int g : in_play) {
+      REQUIRE(g >= 1);
+      REQUIRE(g <= static_cast<int>(records.size()));
+      INFO("game " << g << " in play; its seed is in " << block.substr(0, 40));
+      CHECK(seen.count(std::to_string(records[static_cast<std::size_t>(g - 1)].seed)) == 0);
+      ++seeds_checked;
+    }
+    at = next == std::string::npos ? next : next + 1;
+  }
+  CHECK(seeds_checked >= 5);
+  CHECK(text.find("=== /api/replay/1\nnot found") != std::string::npos);
+}

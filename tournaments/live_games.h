@@ -1,0 +1,55 @@
+// The games in play of a tournament or league, one file each under DIR/live/, for `arena serve`
+// (docs/serve.md): a header (the game, its seats' bots, the number it will have once
+// finished, this process's id) and one line per action as recorded, appended as it is
+// played; the file is removed when the game ends, once its record is on its way to the
+// folder's records. The lines are the record's actions, hidden ones included: `arena serve`
+// shows a spectator only what the engine says is public (State::spectator_picture) and never
+// serves these files. The folder is hidden from sandboxed bots like the rest of DIR.
+//
+// Cost on the referee's path: one write(2) per action of every game (nothing is written for
+// `arena match` and `check-bot`), an open and a write at a game's start, a close and an
+// unlink at its end. A failed write (a full disk) only stops that game's live file.
+#pragma once
+
+#include <cstddef>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "referee/run_options.h"
+
+namespace arena {
+
+class LiveGames {
+ public:
+  // Empties DIR/live/ (files of a run that was killed) and makes it.
+  explicit LiveGames(const std::string& dir);
+  ~LiveGames();
+  LiveGames(const LiveGames&) = delete;
+  LiveGames& operator=(const LiveGames&) = delete;
+
+  // What a game's header says: `name` the file's name (unique among games in play), `number`
+  // the game's number once finished (0 unknown), its spec and its seats' bots.
+  struct Game {
+    std::string name;
+    int number = 0;
+    std::string spec;
+    std::vector<std::string> players;
+  };
+  // RunnerOptions::live: the first call for a job (its start) opens its file.
+  void action(const Game& game, const WatchedAction& action);
+  // The game ended (or was aborted): its file goes.
+  void finished(const std::string& name);
+
+  // The live folder of DIR.
+  static std::string folder(const std::string& dir);
+
+ private:
+  std::string folder_;
+  std::mutex mutex_;
+  std::unordered_map<std::string, int> files_;  // name -> descriptor (-1: writing failed)
+  int open_file(const Game& game);
+};
+
+}  // namespace arena
