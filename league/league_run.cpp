@@ -159,7 +159,6 @@ class LeagueRunner {
   bool play_batch(const Batch& batch) {
     waiting_ = false;
     // The games in play, for `arena serve` (tournaments/live_games.h).
-    LiveGames live(run_.out);
     std::vector<LiveGames::Game> live_games;
     ++batches_;
     for (std::size_t j = 0; j < batch.jobs.size(); ++j) {
@@ -168,13 +167,14 @@ class LeagueRunner {
       for (int bot : batch.jobs[j].seats) g.players.push_back(batch.bots[bot].name);
       live_games.push_back(std::move(g));
     }
+    LiveGames live(run_.out, std::move(live_games));
     RunnerOptions options = options_;
-    options.live = [&](std::size_t job, const WatchedAction& a) { live.action(live_games[job], a); };
+    options.live = [&](std::size_t job, const WatchedAction& a) { live.action(job, a); };
     MatchRunner runner(batch.bots, options);
     signals_.attach(&runner);
     std::vector<GameRecord> finished;
     runner.run(batch.jobs, [&](std::size_t job, const GameRecord& record) {
-      live.finished(live_games[job].name);
+      live.finished(job);
       if (record.termination == Termination::kAborted) return;  // played again by the next run
       store_->add_game(format_pgn(record));                     // one transaction: kept, or not at all
       finished.push_back(record);

@@ -167,9 +167,9 @@ void GameSession::apply(Move m, std::int64_t micros) {
 }
 
 void GameSession::notify_watch(int actor, const std::string& text) {
-  std::vector<std::int64_t> clocks;
-  for (const Seat& st : seats_) clocks.push_back(st.clock->remaining_ms());
-  const WatchedAction action{*state_, actor, text, clocks};
+  watch_clocks_.clear();  // reused: a tournament's games are all followed (live files), every ply
+  for (const Seat& st : seats_) watch_clocks_.push_back(st.clock->remaining_ms());
+  const WatchedAction action{*state_, actor, text, watch_clocks_};
   if (watched_) options_.watch(action);
   if (live_) options_.live(job_index_, action);
 }

@@ -118,6 +118,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   bool watched_ = false;
   bool live_ = false;
   std::size_t job_index_ = 0;
+  std::vector<std::int64_t> watch_clocks_;
   void notify_watch(int actor, const std::string& text);
   std::vector<std::string> opening_;
   int random_opening_plies_ = 0;

@@ -95,7 +95,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     res->set(http::field::content_type, reply.type);
     res->set(http::field::cache_control, "no-store");
     res->set("X-Content-Type-Options", "nosniff");
-    res->set(http::field::content_security_policy, kPolicy);
+    res->set("Content-Security-Policy", kPolicy);
     if (allow) res->set(http::field::allow, "GET, HEAD");
     res->keep_alive(false);
     res->content_length(reply.body.size());

@@ -1,8 +1,11 @@
 #include "tournaments/live_games.h"
 
 #include <fcntl.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <filesystem>
 
 namespace arena {
@@ -22,28 +25,30 @@ bool write_all(int fd, const std::string& text) {
   return true;
 }
 
+constexpr int kNotOpen = -1, kDone = -2;
+
 }  // namespace
 
 std::string LiveGames::folder(const std::string& dir) { return (fs::path(dir) / "live").string(); }
 
-LiveGames::LiveGames(const std::string& dir) : folder_(folder(dir)) {
+LiveGames::LiveGames(const std::string& dir, std::vector<Game> games)
+    : folder_(folder(dir)), games_(std::move(games)), files_(games_.size(), kNotOpen) {
   std::error_code ec;
   fs::remove_all(folder_, ec);
   fs::create_directories(folder_, ec);
 }
 
 LiveGames::~LiveGames() {
-  for (const auto& [name, fd] : files_) {
-    if (fd >= 0) ::close(fd);
-    std::error_code ec;
-    fs::remove(fs::path(folder_) / (name + ".live"), ec);
-  }
+  for (std::size_t job = 0; job < files_.size(); ++job) finished(job);
+}
+
+std::string LiveGames::path(const Game& game) const {
+  return (fs::path(folder_) / (game.name + ".live")).string();
 }
 
 int LiveGames::open_file(const Game& game) {
-  const std::string path = (fs::path(folder_) / (game.name + ".live")).string();
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (fd < 0) return -1;
+  const int fd = ::open(path(game).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) return kDone;
   std::string head = "arena-live 1\nnumber " + std::to_string(game.number) + "\npid " +
                      std::to_string(::getpid()) + "\nspec " + game.spec + "\n";
   for (std::size_t s = 0; s < game.players.size(); ++s)
@@ -51,34 +56,34 @@ int LiveGames::open_file(const Game& game) {
   head += "actions\n";
   if (write_all(fd, head)) return fd;
   ::close(fd);
-  return -1;
+  return kDone;
 }
 
-void LiveGames::action(const Game& game, const WatchedAction& action) {
-  int fd;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = files_.find(game.name);
-    if (it == files_.end()) it = files_.emplace(game.name, open_file(game)).first;
-    fd = it->second;
-  }
+void LiveGames::action(std::size_t job, const WatchedAction& action) {
+  if (job >= files_.size()) return;
+  int& fd = files_[job];
+  if (fd == kNotOpen) fd = open_file(games_[job]);
   if (fd < 0 || action.text.empty()) return;  // the start: the header says it
-  // One write per action: "<actor> <text>\n".
-  if (!write_all(fd, std::to_string(action.actor) + " " + action.text + "\n")) {
-    std::lock_guard<std::mutex> lock(mutex_);
+  // One writev per action, "<actor> <text>\n", nothing allocated.
+  char actor[16];
+  const int n = std::snprintf(actor, sizeof actor, "%d ", action.actor);
+  char newline = '\n';
+  iovec parts[3] = {{actor, static_cast<std::size_t>(n)},
+                    {const_cast<char*>(action.text.data()), action.text.size()},
+                    {&newline, 1}};
+  const ssize_t wanted = n + static_cast<ssize_t>(action.text.size()) + 1;
+  if (::writev(fd, parts, 3) != wanted) {  // a full disk: this game's live file stops here
     ::close(fd);
-    files_[game.name] = -1;
+    fd = kDone;
   }
 }
 
-void LiveGames::finished(const std::string& name) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = files_.find(name);
-  if (it == files_.end()) return;
-  if (it->second >= 0) ::close(it->second);
-  files_.erase(it);
+void LiveGames::finished(std::size_t job) {
+  if (job >= files_.size() || files_[job] == kNotOpen) return;
+  if (files_[job] >= 0) ::close(files_[job]);
+  files_[job] = kNotOpen;
   std::error_code ec;
-  fs::remove(fs::path(folder_) / (name + ".live"), ec);
+  fs::remove(path(games_[job]), ec);
 }
 
 }  // namespace arena

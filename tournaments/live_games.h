@@ -12,9 +12,7 @@
 #pragma once
 
 #include <cstddef>
-#include <mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "referee/run_options.h"
@@ -23,12 +21,6 @@ namespace arena {
 
 class LiveGames {
  public:
-  // Empties DIR/live/ (files of a run that was killed) and makes it.
-  explicit LiveGames(const std::string& dir);
-  ~LiveGames();
-  LiveGames(const LiveGames&) = delete;
-  LiveGames& operator=(const LiveGames&) = delete;
-
   // What a game's header says: `name` the file's name (unique among games in play), `number`
   // the game's number once finished (0 unknown), its spec and its seats' bots.
   struct Game {
@@ -37,19 +29,29 @@ class LiveGames {
     std::string spec;
     std::vector<std::string> players;
   };
-  // RunnerOptions::live: the first call for a job (its start) opens its file.
-  void action(const Game& game, const WatchedAction& action);
-  // The game ended (or was aborted): its file goes.
-  void finished(const std::string& name);
+
+  // Empties DIR/live/ (files of a run that was killed) and makes it; `games` are the runner's
+  // jobs, by job index.
+  LiveGames(const std::string& dir, std::vector<Game> games);
+  ~LiveGames();
+  LiveGames(const LiveGames&) = delete;
+  LiveGames& operator=(const LiveGames&) = delete;
+
+  // RunnerOptions::live: the first call for a job (its start) opens its file. Each job's calls
+  // come from the one thread playing it, so jobs share nothing and nothing is locked.
+  void action(std::size_t job, const WatchedAction& action);
+  // The game ended (or was aborted), on the thread that played it: its file goes.
+  void finished(std::size_t job);
 
   // The live folder of DIR.
   static std::string folder(const std::string& dir);
 
  private:
   std::string folder_;
-  std::mutex mutex_;
-  std::unordered_map<std::string, int> files_;  // name -> descriptor (-1: writing failed)
+  std::vector<Game> games_;
+  std::vector<int> files_;  // per job: descriptor; -1 not open (or writing failed); -2 done
   int open_file(const Game& game);
+  std::string path(const Game& game) const;
 };
 
 }  // namespace arena

@@ -143,15 +143,15 @@ void play(Session& s, const std::vector<ScheduledGame>& all, std::size_t first,
   // played on resume; finish() rethrows the WriteError.
   // The games in play, for `arena serve` (tournaments/live_games.h); game i of the schedule
   // is the (i+1)-th record of games.pgn once committed.
-  LiveGames live(s.c.out);
   std::vector<LiveGames::Game> live_games;
   for (std::size_t i = first; i < all.size(); ++i) {
     LiveGames::Game g{"game-" + std::to_string(i + 1), static_cast<int>(i + 1), s.game->spec(), {}};
     for (int bot : all[i].seat_bots) g.players.push_back(s.c.bots[bot].name);
     live_games.push_back(std::move(g));
   }
+  LiveGames live(s.c.out, live_games);
   RunnerOptions options = s.options;
-  options.live = [&](std::size_t job, const WatchedAction& a) { live.action(live_games[job], a); };
+  options.live = [&](std::size_t job, const WatchedAction& a) { live.action(job, a); };
   if (s.watch && s.c.watch > static_cast<int>(first) && s.c.watch <= static_cast<int>(all.size())) {
     const std::size_t job = static_cast<std::size_t>(s.c.watch) - 1 - first;
     options.watch = s.watch(s.c.watch, live_games[job].players);
@@ -160,7 +160,7 @@ void play(Session& s, const std::vector<ScheduledGame>& all, std::size_t first,
   MatchRunner runner(s.bots, options);
   bool write_failed = false;
   runner.run(jobs, [&](std::size_t job, const GameRecord& record) {
-    live.finished(live_games[job].name);
+    live.finished(job);
     if (record.termination == Termination::kAborted || write_failed) return;  // played again on resume
     try {
       committer.hand_in(static_cast<int>(first + job), record);

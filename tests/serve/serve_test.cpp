@@ -56,7 +56,7 @@ TEST_CASE("serve: state, game list, standings and events of a running tournament
   Server server(dir, tmp.path + "/serve.log");
   Events events(server.port);
   // Two slow games (200 ms a move), one at a time: the first is watched in play, then finishes.
-  Background tournament(kBin + "/arena tournament clump:size=5 --bot slow=" + kBin +
+  Background tournament(kBin + "/arena tournament clump:size=6 --bot slow=" + kBin +
                             "/deliberate_bot --bot r=" + kBin +
                             "/random_bot --games 2 --seed 5 --concurrency 1 --quiet --out '" + dir + "'",
                         tmp.path + "/tournament.log");
@@ -97,8 +97,9 @@ TEST_CASE("serve: state, game list, standings and events of a running tournament
   const Response page = request(server.port, "/");
   CHECK(page.status == 200);
   CHECK(page.body.find("EventSource") != std::string::npos);
-  CHECK(page.body.find("http://") == std::string::npos);  // no external resource
-  CHECK(page.body.find("https://") == std::string::npos);
+  CHECK(page.body.find(" src=") == std::string::npos);  // no external resource
+  CHECK(page.body.find("href=\"http") == std::string::npos);
+  CHECK(page.head.find("Content-Security-Policy: default-src 'none'") != std::string::npos);
   const Response head = request(server.port, "/", "HEAD");
   CHECK(head.status == 200);
   CHECK(head.body.empty());
@@ -111,7 +112,7 @@ TEST_CASE("serve: state, game list, standings and events of a running tournament
 TEST_CASE("serve: nothing outside the folder, nor its seeds, logs or live files", "[serve][cli]") {
   TempDir tmp;
   const std::string dir = tmp.path + "/t";
-  REQUIRE(shelltest::run_arena("tournament clump:size=5 --bot a=" + kBin + "/random_bot --bot b=" + kBin +
+  REQUIRE(shelltest::run_arena("tournament clump:size=6 --bot a=" + kBin + "/random_bot --bot b=" + kBin +
                                "/random_bot --games 2 --seed 9 --quiet --out '" + dir + "'")
               .status == 0);
   std::ofstream(tmp.path + "/secret.txt") << "SECRET-OUTSIDE\n";
@@ -160,7 +161,7 @@ TEST_CASE("serve: a bot reading the page while it plays flume-cards sees no hidd
   std::filesystem::create_directories(dir);
   Server server(dir, tmp.path + "/serve.log");
   const std::string spy = "'" + kBin + "/spy_bot " + std::to_string(server.port) + " " + spied + "'";
-  Background tournament(kBin + "/arena tournament flume-cards:players=4:target=5 --bot spy=" + spy +
+  Background tournament(kBin + "/arena tournament flume-cards:players=4,target=5 --bot spy=" + spy +
                             " --bot a=" + kBin + "/random_bot --bot b=" + kBin +
                             "/random_bot --bot c=" + kBin +
                             "/random_bot --games 1 --seed 77 --concurrency 1 --quiet --out '" + dir + "'",
