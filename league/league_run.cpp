@@ -155,26 +155,35 @@ class LeagueRunner {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
 
+  // A batch's games as tournaments/live_games.h names them.
+  std::vector<LiveGames::Game> live_games(const Batch& batch) {
+    std::vector<LiveGames::Game> games;
+    ++batches_;
+    for (std::size_t j = 0; j < batch.jobs.size(); ++j) {
+      const GameJob& job = batch.jobs[j];
+      LiveGames::Game g{"batch" + std::to_string(batches_) + "-" + std::to_string(j + 1),
+                        0,
+                        game_->spec(),
+                        {},
+                        job.round,
+                        job.seed};
+      for (int bot : job.seats) g.players.push_back(batch.bots[bot].name);
+      games.push_back(std::move(g));
+    }
+    return games;
+  }
+
   // Plays one batch; false once a signal stopped it.
   bool play_batch(const Batch& batch) {
     waiting_ = false;
-    // The games in play, for `arena serve` (tournaments/live_games.h).
-    std::vector<LiveGames::Game> live_games;
-    ++batches_;
-    for (std::size_t j = 0; j < batch.jobs.size(); ++j) {
-      LiveGames::Game g{
-          "batch" + std::to_string(batches_) + "-" + std::to_string(j + 1), 0, game_->spec(), {}};
-      for (int bot : batch.jobs[j].seats) g.players.push_back(batch.bots[bot].name);
-      live_games.push_back(std::move(g));
-    }
-    LiveGames live(run_.out, std::move(live_games));
+    LiveGames live(run_.out, live_games(batch));  // the games in play, for `arena serve`
     RunnerOptions options = options_;
     options.live = [&](std::size_t job, const WatchedAction& a) { live.action(job, a); };
     MatchRunner runner(batch.bots, options);
     signals_.attach(&runner);
     std::vector<GameRecord> finished;
     runner.run(batch.jobs, [&](std::size_t job, const GameRecord& record) {
-      live.finished(job);
+      live.finished(job, record.termination != Termination::kAborted);
       if (record.termination == Termination::kAborted) return;  // played again by the next run
       store_->add_game(format_pgn(record));                     // one transaction: kept, or not at all
       finished.push_back(record);

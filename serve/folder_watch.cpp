@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <sstream>
 
 #include "engine/core/user_error.h"
 #include "records/json_text.h"
@@ -53,13 +55,24 @@ FolderWatch::~FolderWatch() = default;
 
 void FolderWatch::reset() {
   records_.clear();
+  visible_.clear();
   journal_read_ = pgn_read_ = 0;
   data_.clear();
 }
 
 bool FolderWatch::poll() {
-  const bool games = fs::exists(fs::path(dir_) / "league.db") ? poll_league() : poll_tournament();
-  if (games) data_.clear();
+  bool games = fs::exists(fs::path(dir_) / "league.db") ? poll_league() : poll_tournament();
+  games = poll_held() || games;
+  if (games) {
+    // The Round tags held back, one a line: their records stay out until the list drops them.
+    std::set<std::string> held;
+    std::istringstream lines(held_);
+    for (std::string line; std::getline(lines, line);) held.insert(line);
+    visible_.clear();
+    for (std::size_t i = 0; i < records_.size(); ++i)
+      if (!held.count(records_[i].round)) visible_.push_back(i);
+    data_.clear();
+  }
   const bool live = poll_live();
   return games || live;
 }
@@ -109,6 +122,14 @@ bool FolderWatch::poll_league() {
   return changed;
 }
 
+bool FolderWatch::poll_held() {
+  const fs::path path = fs::path(dir_) / "live" / "held.txt";
+  std::string text = read_range(path, 0, size_of(path));
+  if (text == held_) return false;
+  held_ = std::move(text);
+  return true;
+}
+
 bool FolderWatch::poll_live() {
   std::map<std::string, Live> now;
   bool changed = false;
@@ -137,10 +158,12 @@ const std::string& FolderWatch::data_json() {
   report::ReportOptions options;
   options.title = "Arena live: " + fs::path(dir_).filename().string();
   options.replay_budget = 0;
-  boost::json::object data = report::report_data(records_, options);
+  std::vector<GameRecord> shown;
+  for (std::size_t i : visible_) shown.push_back(records_[i]);
+  boost::json::object data = report::report_data(shown, options);
   data.erase("replays");
   boost::json::array embedded;  // every finished game's replay can be fetched
-  for (std::size_t n = 1; n <= records_.size(); ++n) embedded.push_back(static_cast<std::int64_t>(n));
+  for (std::size_t n = 1; n <= shown.size(); ++n) embedded.push_back(static_cast<std::int64_t>(n));
   data["embedded"] = std::move(embedded);
   std::error_code ec;
   if (fs::is_regular_file(fs::path(dir_) / "bracket.txt", ec))
@@ -150,8 +173,8 @@ const std::string& FolderWatch::data_json() {
 }
 
 std::optional<std::string> FolderWatch::replay_json(int n) {
-  if (n < 1 || n > static_cast<int>(records_.size())) return std::nullopt;
-  const GameRecord& r = records_[static_cast<std::size_t>(n - 1)];
+  if (n < 1 || n > static_cast<int>(visible_.size())) return std::nullopt;
+  const GameRecord& r = records_[visible_[static_cast<std::size_t>(n - 1)]];
   return json_text(report::replay_json(r, true));
 }
 
@@ -167,7 +190,7 @@ std::string FolderWatch::state_json() const {
                                        {"l", static_cast<std::int64_t>(l.game.actions.size())}});
   }
   return json_text(
-      boost::json::object{{"games", static_cast<std::int64_t>(records_.size())}, {"live", std::move(live)}});
+      boost::json::object{{"games", static_cast<std::int64_t>(visible_.size())}, {"live", std::move(live)}});
 }
 
 std::optional<std::string> FolderWatch::live_json(const std::string& name) {

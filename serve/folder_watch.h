@@ -30,7 +30,10 @@ class FolderWatch {
   bool poll();
 
   const std::string& dir() const { return dir_; }
-  std::size_t finished() const { return records_.size(); }
+  // The finished games shown: all but those held back (DIR/live/held.txt, written by
+  // tournaments/live_games.h: their deal is replayed by a game not finished yet).
+  std::size_t finished() const { return visible_.size(); }
+  bool holding_back() const { return !held_.empty(); }
   // The report's data (report/report_data.h) of the finished games, without replays.
   const std::string& data_json();
   // The replay of finished game n (1-based), every seat's view too; nullopt: no such game.
@@ -49,6 +52,7 @@ class FolderWatch {
   bool poll_tournament();
   bool poll_league();
   bool poll_live();
+  bool poll_held();
   void reset();
 
   std::string dir_;
@@ -57,7 +61,9 @@ class FolderWatch {
   std::unique_ptr<LeagueStore> league_;
   std::int64_t league_last_ = 0;
   std::map<std::string, Live> live_;
-  std::string data_;  // "" until asked after a change
+  std::string data_;                  // "" until asked after a change
+  std::string held_;                  // held.txt as read
+  std::vector<std::size_t> visible_;  // indices into records_
 };
 
 }  // namespace arena::serve

@@ -4,6 +4,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
@@ -31,15 +32,53 @@ constexpr int kNotOpen = -1, kDone = -2;
 
 std::string LiveGames::folder(const std::string& dir) { return (fs::path(dir) / "live").string(); }
 
-LiveGames::LiveGames(const std::string& dir, std::vector<Game> games)
-    : folder_(folder(dir)), games_(std::move(games)), files_(games_.size(), kNotOpen) {
+std::string LiveGames::held_file(const std::string& dir) {
+  return (fs::path(folder(dir)) / "held.txt").string();
+}
+
+LiveGames::LiveGames(const std::string& dir, std::vector<Game> games, std::vector<Earlier> earlier)
+    : folder_(folder(dir)),
+      games_(std::move(games)),
+      files_(games_.size(), kNotOpen),
+      earlier_(std::move(earlier)),
+      played_(games_.size(), 0) {
   std::error_code ec;
   fs::remove_all(folder_, ec);
   fs::create_directories(folder_, ec);
+  write_held();
 }
 
 LiveGames::~LiveGames() {
-  for (std::size_t job = 0; job < files_.size(); ++job) finished(job);
+  for (std::size_t job = 0; job < files_.size(); ++job) finished(job, false);
+}
+
+// The finished games (earlier ones and this run's) sharing a seed with a job not played yet,
+// written whole through a temporary file: a reader never sees half a list. No list: no file.
+void LiveGames::write_held() {
+  std::vector<std::uint64_t> pending;
+  for (std::size_t j = 0; j < games_.size(); ++j)
+    if (!played_[j]) pending.push_back(games_[j].seed);
+  auto open_deal = [&](std::uint64_t seed) {
+    return std::find(pending.begin(), pending.end(), seed) != pending.end();
+  };
+  std::string text;
+  for (const Earlier& e : earlier_)
+    if (open_deal(e.seed)) text += e.round + "\n";
+  for (std::size_t j = 0; j < games_.size(); ++j)
+    if (played_[j] && open_deal(games_[j].seed)) text += games_[j].round + "\n";
+  const std::string held = (fs::path(folder_) / "held.txt").string();
+  std::error_code ec;
+  if (text.empty()) {
+    fs::remove(held, ec);
+    return;
+  }
+  const std::string temporary = held + ".tmp";
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) return;
+  const bool ok = write_all(fd, text);
+  ::close(fd);
+  if (ok) fs::rename(temporary, held, ec);
+  if (!ok || ec) fs::remove(temporary, ec);
 }
 
 std::string LiveGames::path(const Game& game) const {
@@ -78,8 +117,14 @@ void LiveGames::action(std::size_t job, const WatchedAction& action) {
   }
 }
 
-void LiveGames::finished(std::size_t job) {
-  if (job >= files_.size() || files_[job] == kNotOpen) return;
+void LiveGames::finished(std::size_t job, bool played) {
+  if (job >= files_.size()) return;
+  if (played) {
+    std::lock_guard<std::mutex> lock(held_mutex_);
+    played_[job] = 1;
+    write_held();
+  }
+  if (files_[job] == kNotOpen) return;
   if (files_[job] >= 0) ::close(files_[job]);
   files_[job] = kNotOpen;
   std::error_code ec;

@@ -12,6 +12,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -23,16 +25,24 @@ class LiveGames {
  public:
   // What a game's header says: `name` the file's name (unique among games in play), `number`
   // the game's number once finished (0 unknown), its spec and its seats' bots.
+  // `round` and `seed` are never written: they say which games replay one deal.
   struct Game {
     std::string name;
     int number = 0;
     std::string spec;
     std::vector<std::string> players;
+    std::string round;
+    std::uint64_t seed = 0;
+  };
+  // A game finished before this run (its Round tag and seed).
+  struct Earlier {
+    std::string round;
+    std::uint64_t seed = 0;
   };
 
   // Empties DIR/live/ (files of a run that was killed) and makes it; `games` are the runner's
-  // jobs, by job index.
-  LiveGames(const std::string& dir, std::vector<Game> games);
+  // jobs, by job index; `earlier` the games of the folder already finished.
+  LiveGames(const std::string& dir, std::vector<Game> games, std::vector<Earlier> earlier = {});
   ~LiveGames();
   LiveGames(const LiveGames&) = delete;
   LiveGames& operator=(const LiveGames&) = delete;
@@ -40,16 +50,25 @@ class LiveGames {
   // RunnerOptions::live: the first call for a job (its start) opens its file. Each job's calls
   // come from the one thread playing it, so jobs share nothing and nothing is locked.
   void action(std::size_t job, const WatchedAction& action);
-  // The game ended (or was aborted), on the thread that played it: its file goes.
-  void finished(std::size_t job);
+  // The game ended, on the thread that played it: its file goes. `played`: false when it was
+  // aborted (it is played again on resume).
+  void finished(std::size_t job, bool played = true);
 
   // The live folder of DIR.
   static std::string folder(const std::string& dir);
+  // DIR/live/held.txt: the Round tags of finished games whose deal (seed) a game not finished
+  // yet replays (a seat rotation's duplicate deals, docs/tournaments.md): `arena serve` keeps
+  // their records back until it is gone, or their deal would show a game in play or to come.
+  static std::string held_file(const std::string& dir);
 
  private:
   std::string folder_;
   std::vector<Game> games_;
   std::vector<int> files_;  // per job: descriptor; -1 not open (or writing failed); -2 done
+  std::mutex held_mutex_;   // finished() runs on every loop thread
+  std::vector<Earlier> earlier_;
+  std::vector<char> played_;  // per job
+  void write_held();
   int open_file(const Game& game);
   std::string path(const Game& game) const;
 };

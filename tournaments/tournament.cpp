@@ -145,11 +145,18 @@ void play(Session& s, const std::vector<ScheduledGame>& all, std::size_t first,
   // is the (i+1)-th record of games.pgn once committed.
   std::vector<LiveGames::Game> live_games;
   for (std::size_t i = first; i < all.size(); ++i) {
-    LiveGames::Game g{"game-" + std::to_string(i + 1), static_cast<int>(i + 1), s.game->spec(), {}};
+    LiveGames::Game g{"game-" + std::to_string(i + 1),
+                      static_cast<int>(i + 1),
+                      s.game->spec(),
+                      {},
+                      all[i].round,
+                      all[i].seed};
     for (int bot : all[i].seat_bots) g.players.push_back(s.c.bots[bot].name);
     live_games.push_back(std::move(g));
   }
-  LiveGames live(s.c.out, live_games);
+  std::vector<LiveGames::Earlier> earlier;
+  for (std::size_t i = 0; i < first; ++i) earlier.push_back({all[i].round, all[i].seed});
+  LiveGames live(s.c.out, live_games, std::move(earlier));
   RunnerOptions options = s.options;
   options.live = [&](std::size_t job, const WatchedAction& a) { live.action(job, a); };
   if (s.watch && s.c.watch > static_cast<int>(first) && s.c.watch <= static_cast<int>(all.size())) {
@@ -160,7 +167,7 @@ void play(Session& s, const std::vector<ScheduledGame>& all, std::size_t first,
   MatchRunner runner(s.bots, options);
   bool write_failed = false;
   runner.run(jobs, [&](std::size_t job, const GameRecord& record) {
-    live.finished(job);
+    live.finished(job, record.termination != Termination::kAborted);
     if (record.termination == Termination::kAborted || write_failed) return;  // played again on resume
     try {
       committer.hand_in(static_cast<int>(first + job), record);

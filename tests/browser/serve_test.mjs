@@ -43,7 +43,7 @@ async function until(what, done, seconds = 60) {
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 const server = start(["serve", dir, "--port", "0"]);
-const tournament = start(["tournament", "clump:size=6", "--bot", `slow=${path.join(binDir, "deliberate_bot")}`,
+const tournament = start(["tournament", "clump:size=8", "--bot", `slow=${path.join(binDir, "deliberate_bot")}`,
                           "--bot", `r=${path.join(binDir, "random_bot")}`, "--games", "2", "--seed", "3",
                           "--concurrency", "1", "--quiet", "--out", dir]);
 let browser;
