@@ -1,5 +1,5 @@
 // Browser test of `arena serve`'s live page (docs/serve.md), run by ctest as `browser_serve`:
-// a tournament of a slow bot (200 ms a move) against a random bot runs in the background,
+// a tournament of Flume between a slow bot (200 ms a move) and a random bot runs in the background,
 // `arena serve` serves its folder, and Debian's chromium (headless, playwright-core) opens the
 // page, opens the game in play from the "In play" list and sees its move list grow as the game
 // is played, then sees the finished games appear in the game list and opens one. Fails on any
@@ -43,7 +43,7 @@ async function until(what, done, seconds = 60) {
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 const server = start(["serve", dir, "--port", "0"]);
-const tournament = start(["tournament", "clump:size=8", "--bot", `slow=${path.join(binDir, "deliberate_bot")}`,
+const tournament = start(["tournament", "flume:size=9", "--bot", `slow=${path.join(binDir, "deliberate_bot")}`,
                           "--bot", `r=${path.join(binDir, "random_bot")}`, "--games", "2", "--seed", "3",
                           "--concurrency", "1", "--quiet", "--out", dir]);
 let browser;
