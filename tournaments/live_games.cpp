@@ -117,18 +117,21 @@ void LiveGames::action(std::size_t job, const WatchedAction& action) {
   }
 }
 
+// The live file goes before the held list changes: a reader never sees the game in play with
+// the records of its deal released.
 void LiveGames::finished(std::size_t job, bool played) {
   if (job >= files_.size()) return;
+  if (files_[job] != kNotOpen) {
+    if (files_[job] >= 0) ::close(files_[job]);
+    files_[job] = kNotOpen;
+    std::error_code ec;
+    fs::remove(path(games_[job]), ec);
+  }
   if (played) {
     std::lock_guard<std::mutex> lock(held_mutex_);
     played_[job] = 1;
     write_held();
   }
-  if (files_[job] == kNotOpen) return;
-  if (files_[job] >= 0) ::close(files_[job]);
-  files_[job] = kNotOpen;
-  std::error_code ec;
-  fs::remove(path(games_[job]), ec);
 }
 
 }  // namespace arena
