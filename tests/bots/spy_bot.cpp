@@ -1,7 +1,7 @@
 // A bot that reads `arena serve`'s page while it plays (tests/serve/serve_test.cpp): before each
-// of its moves it fetches the state, every game in play and every finished game's replay from
-// http://127.0.0.1:PORT/, and appends each answer to OUT ("=== <target>" then the body), then
-// plays the first legal move. Usage: spy_bot PORT OUT.
+// of its moves it writes its process id ("=== pid N"), fetches the state, every game in play
+// and a finished game's replay from http://127.0.0.1:PORT/, and appends each answer to OUT
+// ("=== <target>" then the body), then plays the first legal move. Usage: spy_bot PORT OUT.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -40,6 +40,9 @@ std::string get(const std::string& target) {
 
 void spy() {
   std::ofstream out(g_out, std::ios::app);
+  // A process plays one game (hidden-information games get fresh processes): its id tells the
+  // test which game it was in.
+  out << "=== pid " << ::getpid() << "\n";
   const std::string state = get("/api/state");
   out << "=== /api/state\n" << state << "\n";
   const std::regex id("\"id\":\"([A-Za-z0-9-]+)\"");
