@@ -178,6 +178,12 @@ std::optional<std::string> FolderWatch::replay_json(int n) {
   return json_text(report::replay_json(r, true));
 }
 
+std::string FolderWatch::shown_pgn() const {
+  std::string text;
+  for (std::size_t i : visible_) text += format_pgn(records_[i]);
+  return text;
+}
+
 std::string FolderWatch::state_json() const {
   boost::json::array live;
   for (const auto& [name, l] : live_) {

@@ -38,6 +38,9 @@ class FolderWatch {
   const std::string& data_json();
   // The replay of finished game n (1-based), every seat's view too; nullopt: no such game.
   std::optional<std::string> replay_json(int n);
+  // The finished games shown, as PGN (what /files/games.pgn serves: never a held record, and
+  // never one the journal does not count yet).
+  std::string shown_pgn() const;
   // {"games": finished, "live": [{"id", "n", "g", "p", "l"}...]}: what the page follows.
   std::string state_json() const;
   // The spectator's replay of a game in play; nullopt: no such game in play.

@@ -126,8 +126,9 @@ std::optional<Reply> route(FolderWatch& folder, std::string_view target) {
   if (p.starts_with("/files/")) {
     const std::string name = p.substr(7);
     if (name.find('/') != std::string::npos) return forbidden();
-    if (name == "games.pgn" && folder.holding_back())  // it holds a deal still to be played
-      return Reply{403, "text/plain; charset=utf-8", "held back while a game replays one of its deals\n"};
+    // The records the page shows, never the file: it may hold a record the journal does not
+    // count yet, or one whose deal a game still replays.
+    if (name == "games.pgn") return Reply{200, "text/plain; charset=utf-8", folder.shown_pgn()};
     return served_file(folder, name);
   }
   return not_found();

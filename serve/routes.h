@@ -5,7 +5,8 @@
 //   /api/data              the report's data of the finished games (results, game list)
 //   /api/replay/N          finished game N's replay
 //   /api/live/ID           game in play ID as a spectator sees it (serve/live_view.h)
-//   /files/NAME            one of the folder's result files (kServedFiles), nothing else
+//   /files/NAME            one of the folder's result files (kServedFiles), nothing else;
+//                          games.pgn: the finished games the page shows (FolderWatch::shown_pgn)
 // Every other target is 404; a target that tries to leave the folder ("..", its percent-encoded
 // forms, a backslash, a NUL, an absolute form, a symlink pointing out) is 403.
 #pragma once
