@@ -244,7 +244,11 @@ TEST_CASE("serve: a bot reading the page while it plays flume-cards sees no hidd
     check_spectator_answer(records[static_cast<std::size_t>(number - 1)], answer);
     ++checked;
   }
-  INFO(text.substr(0, 3000));
+  std::string states;  // what the state said at each of the spy's moves, for a failure's message
+  for (std::size_t at = text.find("=== /api/state\n"); at != std::string::npos && states.size() < 4000;
+       at = text.find("=== /api/state\n", at + 1))
+    states += text.substr(at + 15, text.find('\n', at + 15) - at - 15).substr(0, 120) + "\n";
+  INFO(states);
   CHECK(checked >= 5);  // the spy really saw games in play
   // No seed of the game the spy was playing in any answer it read then. The spy plays every
   // game, one at a time, each in a fresh process: its k-th process id is game k's.
