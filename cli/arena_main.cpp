@@ -74,6 +74,7 @@ int arena::cli::arena_main(int argc, char** argv) {
   arena::cli::add_slurm_command(app);
   arena::cli::add_league_command(app);
   arena::cli::add_repro_command(app);
+  arena::cli::add_serve_command(app);
   if (const std::string word = unknown_subcommand(app, argc, argv); !word.empty()) {
     std::cerr << "arena: error: '" << word << "' is not a command (the commands: " << subcommand_names(app)
               << ")\n(run 'arena --help' for what each does)\n";

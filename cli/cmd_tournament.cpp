@@ -1,10 +1,13 @@
 // `arena tournament`: flags or a JSON file in, a finished (or resumable) tournament out.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/match_watch.h"
 #include "cli/option_flags.h"
 #include "tournaments/shard_run.h"
 #include "tournaments/tournament.h"
@@ -33,6 +36,14 @@ TournamentConfig read_config_file(const std::string& file) {
   return c;
 }
 
+// --watch=N: game N drawn as it is played, as `arena match --watch` draws it (cli/match_watch.h).
+TournamentWatch watch_printer(const TournamentConfig& c) {
+  if (c.watch <= 0) return {};
+  return [](int number, const std::vector<std::string>& players) {
+    return make_watch_printer(stdout, ::isatty(STDOUT_FILENO), number, players);
+  };
+}
+
 }  // namespace
 
 void add_tournament_command(CLI::App& app) {
@@ -55,7 +66,7 @@ void add_tournament_command(CLI::App& app) {
       if (flags->given("gauntlet") && !flags->given("format")) c.format = Format::kGauntlet;
       dir = c.out;
       warn_if_oversubscribed(c.concurrency);
-      run = given.shard.empty() ? start_tournament(c, given.quiet, stdout)
+      run = given.shard.empty() ? start_tournament(c, given.quiet, stdout, nullptr, watch_printer(c))
                                 : run_shard(c, parse_shard(given.shard), given.quiet, stdout);
     }
     if (run.complete()) write_folder_report(dir, given.quiet);  // report.html (docs/report.md)

@@ -39,6 +39,7 @@ void add_merge_command(CLI::App& app);
 void add_slurm_command(CLI::App& app);
 void add_league_command(CLI::App& app);
 void add_repro_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 // Writes DIR/report.html from a tournament's output folder; a failure is a warning only.
 void write_folder_report(const std::string& dir, bool quiet);
 

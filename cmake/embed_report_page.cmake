@@ -1,4 +1,4 @@
-# Writes report/page/{report.html,report.css,report.js,botlines.js} into one C++ header as raw string
+# Writes report/page/{report.html,report.css,report.js,botlines.js,live.css,live.js} into one C++ header as raw string
 # literals, so the `arena` binary carries the report page and writes it with no files beside it.
 # Usage: cmake -DDIR=<report/page> -DOUT=<header> -P embed_report_page.cmake
 set(text "// Generated from report/page/ by cmake/embed_report_page.cmake; do not edit.\n#pragma once\n#include <string_view>\nnamespace arena::report {\n")
@@ -18,6 +18,16 @@ if(NOT clash EQUAL -1)
   message(FATAL_ERROR "botlines.js contains the raw string delimiter")
 endif()
 string(APPEND text "inline constexpr std::string_view kPageBotLinesJS = R\"ARENA_PAGE(${content})ARENA_PAGE\";\n")
+# The live page of `arena serve` (serve/routes.h): the same page with live.js and live.css.
+foreach(part css js)
+  file(READ "${DIR}/live.${part}" content)
+  string(FIND "${content}" ")ARENA_PAGE\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "live.${part} contains the raw string delimiter")
+  endif()
+  string(TOUPPER "${part}" name)
+  string(APPEND text "inline constexpr std::string_view kPageLive${name} = R\"ARENA_PAGE(${content})ARENA_PAGE\";\n")
+endforeach()
 string(APPEND text "}  // namespace arena::report\n")
 file(WRITE "${OUT}.tmp" "${text}")
 file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

@@ -17,7 +17,7 @@ install(TARGETS arena_engine arena_protocol EXPORT ArenaTargets
 # The cli component: its own export set, so that a bot's find_package(Arena) never asks
 # for Boost, which these libraries need.
 set(ARENA_CLI_LIBRARIES arena_records arena_process arena_referee arena_ratings arena_tournaments arena_store
-                        arena_league arena_report arena_cli)
+                        arena_league arena_report arena_serve arena_cli)
 foreach(lib ${ARENA_CLI_LIBRARIES})
   string(REPLACE "arena_" "" export_name ${lib})
   set_target_properties(${lib} PROPERTIES EXPORT_NAME ${export_name})

@@ -4,6 +4,7 @@
 // claim in one transaction as it ends. Games whose lease ran out (their run died) are taken
 // over and played again first. With SQLite one run plays at a time (the run lock); with
 // PostgreSQL several runs, on several machines, share the league (docs/league.md).
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <limits>
@@ -27,6 +28,7 @@
 #include "referee/match_runner.h"
 #include "store/league_store.h"
 #include "tournaments/config.h"
+#include "tournaments/live_games.h"
 #include "tournaments/match_seating.h"
 #include "tournaments/runner_setup.h"
 
@@ -251,13 +253,37 @@ class LeagueRunner {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
 
+  // A batch's games as tournaments/live_games.h names them.
+  std::vector<LiveGames::Game> live_games(const Batch& batch) {
+    std::vector<LiveGames::Game> games;
+    for (const GameJob& job : batch.games) {
+      // Named by the game's Round, unique in the league (workers sharing the folder never
+      // clash), its dots made dashes: a live file's name is letters, digits and '-'.
+      std::string name = "league-" + job.round;
+      std::replace(name.begin(), name.end(), '.', '-');
+      LiveGames::Game g{name,
+                        0,
+                        game_->spec(),
+                        {},
+                        job.round,
+                        job.seed};
+      for (int bot : job.seats) g.players.push_back(batch.bots[bot].name);
+      games.push_back(std::move(g));
+    }
+    return games;
+  }
+
   // Plays one batch; false once a signal stopped it.
   bool play_batch(const Batch& batch) {
     waiting_ = false;
-    MatchRunner runner(batch.bots, options_);
+    LiveGames live(run_.out, live_games(batch));  // the games in play, for `arena serve`
+    RunnerOptions options = options_;
+    options.live = [&](std::size_t job, const WatchedAction& a) { live.action(job, a); };
+    MatchRunner runner(batch.bots, options);
     signals_.attach(&runner);
     std::vector<bool> ended(batch.games.size(), false);
     runner.run(batch.games, [&](std::size_t i, const GameRecord& record) {
+      live.finished(i, record.termination != Termination::kAborted);
       if (record.termination == Termination::kAborted) return;  // played again, by this run or another
       ended[i] = true;
       // One transaction: kept and released, or not at all.

@@ -68,7 +68,7 @@ GameSession::GameSession(asio::io_context& io, const Game& game, std::uint64_t s
 void GameSession::start() {
   state_ = game_.new_initial_state();
   start_timing();
-  if (watched_) notify_watch(kChance, std::string());
+  if (watched_ || live_) notify_watch(kChance, std::string());
   auto self = shared_from_this();
   const int n = static_cast<int>(seats_.size());
   for (int s = 1; s <= n; ++s) {
@@ -169,13 +169,15 @@ void GameSession::apply(Move m, std::int64_t micros) {
   for (int s = 1; s <= static_cast<int>(seats_.size()); ++s)
     append_seat_event(*state_, s, m, seats_[s - 1].pending);
   state_->apply(m);
-  if (watched_) notify_watch(actor, record_.actions.back().text);
+  if (watched_ || live_) notify_watch(actor, record_.actions.back().text);
 }
 
 void GameSession::notify_watch(int actor, const std::string& text) {
-  std::vector<std::int64_t> clocks;
-  for (const Seat& st : seats_) clocks.push_back(st.clock->remaining_ms());
-  options_.watch(WatchedAction{*state_, actor, text, clocks});
+  watch_clocks_.clear();  // reused: a tournament's games are all followed (live files), every ply
+  for (const Seat& st : seats_) watch_clocks_.push_back(st.clock->remaining_ms());
+  const WatchedAction action{*state_, actor, text, watch_clocks_};
+  if (watched_) options_.watch(action);
+  if (live_) options_.live(job_index_, action);
 }
 
 void GameSession::flush_events(Seat& seat) {

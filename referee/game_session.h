@@ -52,6 +52,11 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
 
   // Optional, set before start(): this game is watched (RunnerOptions::watch).
   void set_watched(bool watched) { watched_ = watched; }
+  // Optional, set before start(): the game's job index for RunnerOptions::live.
+  void set_live(std::size_t job_index) {
+    live_ = true;
+    job_index_ = job_index;
+  }
 
   void start();
   // Ends the game now with kAborted (the referee is shutting down).
@@ -117,6 +122,9 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   LegalList legal_;  // of the pending decision; reused: no allocation per decision once warm
   DecisionHook decision_hook_;
   bool watched_ = false;
+  bool live_ = false;
+  std::size_t job_index_ = 0;
+  std::vector<std::int64_t> watch_clocks_;
   void notify_watch(int actor, const std::string& text);
   // The bots' own lines, kept with the record (referee/game_session_bot_lines.cpp).
   void hear_stderr(int seat);

@@ -363,6 +363,7 @@ void MatchRunner::Impl::play(Slot& slot, std::size_t job_index,
                                     });
   slot.game->set_opening(job.opening, options.random_opening_plies);
   slot.game->set_watched(options.watch && job_index == options.watch_job);
+  if (options.live) slot.game->set_live(job_index);
   slot.game->start();
 }
 

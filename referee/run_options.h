@@ -101,6 +101,9 @@ struct RunnerOptions {
   // pressure was at least the threshold (percent) is flagged as maybe the machine's fault.
   std::string cpu_pressure_file = "/proc/pressure/cpu";
   double pressure_threshold = 25;
+  // Called like `watch`, but for every game, with its job index (`arena serve`'s live files,
+  // tournaments/live_games.h); unset: nothing. Must be quick: the game waits for it.
+  std::function<void(std::size_t job_index, const WatchedAction&)> live;
 };
 
 }  // namespace arena

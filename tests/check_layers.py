@@ -10,7 +10,7 @@ import re
 import sys
 
 LIBRARIES = ["engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store",
-             "league", "report", "cli"]
+             "league", "report", "serve", "cli"]
 # folder -> folders whose headers it may include (besides its own); a file follows the
 # rule of the longest folder that holds it (tests/bots/ before tests/)
 ALLOWED = {
@@ -24,8 +24,10 @@ ALLOWED = {
     "store": {"engine"},
     "league": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store"},
     "report": {"engine", "records", "ratings"},
+    # `arena serve`: the report's page and replays, the store (a league's games), the live files.
+    "serve": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store", "report"},
     "cli": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store", "league",
-            "report"},
+            "report", "serve"},
     "bots": {"engine", "protocol"},
     "kits": {"engine", "protocol"},
     # Benchmarks measure the libraries (and run the binaries as processes): never cli/.

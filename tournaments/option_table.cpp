@@ -155,7 +155,7 @@ const std::array kRows{
   opt("--config", "", K::kPath, T, field<&S::config_file>(), "JSON configuration file (flags given as well override it)"),
   opt("--resume", "", K::kPath, T, field<&S::resume_dir>(), "Continue the tournament in this output folder"),
   opt("--shard", "", K::kText, T, field<&S::shard>(), "Play only shard I of N (I/N, from 0) into --out; again on that folder: continue it"),
-  opt("--watch", "", K::kWhole, M, field<&S::watch>(), "Draw a game live as it is played: --watch the first, --watch=N game N (redrawn on a terminal, one line per action otherwise)").range(1, 0).alone_means("1"),
+  opt("--watch", "", K::kWhole, M | T, field<&S::watch>(), "Draw a game live as it is played: --watch the first, --watch=N game N (of the schedule for a tournament; redrawn on a terminal, one line per action otherwise)").range(1, 0).alone_means("1"),
   opt("--quiet,-q", "", K::kSwitch, M | T | LR, field<&S::quiet>(), "Match: only print the summary; tournament: no progress output"),
 };
 // clang-format on

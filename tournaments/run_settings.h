@@ -95,7 +95,7 @@ struct RunSettings {
 
   // How the command runs (command line only).
   bool quiet = false;
-  int watch = 0;            // match: the game drawn live (1-based); 0: none
+  int watch = 0;            // match, tournament: the game drawn live (1-based); 0: none
   std::string config_file;  // tournament: --config
   std::string resume_dir;   // tournament: --resume
   std::string shard;        // tournament: "I/N", play only shard I of N (docs/cluster.md)

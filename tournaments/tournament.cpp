@@ -12,6 +12,7 @@
 #include "referee/openings.h"
 #include "tournaments/commit_thread.h"
 #include "tournaments/fault_games.h"
+#include "tournaments/live_games.h"
 #include "tournaments/opening_choice.h"
 #include "tournaments/progress.h"
 #include "tournaments/reports.h"
@@ -127,6 +128,7 @@ struct Session {
   ResultsStore& store;
   Standings& standings;
   Progress& progress;
+  const TournamentWatch& watch;
 };
 
 // Plays the games all[first..] not yet committed; they belong to the current stage. `full` is
@@ -152,9 +154,33 @@ void play(Session& s, const std::vector<ScheduledGame>& all, std::size_t first,
   });
   // A record that cannot be written stops the runner: the games in progress are aborted and
   // played on resume; finish() rethrows the WriteError.
-  MatchRunner runner(s.bots, s.options);
+  // The games in play, for `arena serve` (tournaments/live_games.h); game i of the schedule
+  // is the (i+1)-th record of games.pgn once committed.
+  std::vector<LiveGames::Game> live_games;
+  for (std::size_t i = first; i < all.size(); ++i) {
+    LiveGames::Game g{"game-" + std::to_string(i + 1),
+                      static_cast<int>(i + 1),
+                      s.game->spec(),
+                      {},
+                      all[i].round,
+                      all[i].seed};
+    for (int bot : all[i].seat_bots) g.players.push_back(s.c.bots[bot].name);
+    live_games.push_back(std::move(g));
+  }
+  std::vector<LiveGames::Earlier> earlier;
+  for (std::size_t i = 0; i < first; ++i) earlier.push_back({all[i].round, all[i].seed});
+  LiveGames live(s.c.out, live_games, std::move(earlier));
+  RunnerOptions options = s.options;
+  options.live = [&](std::size_t job, const WatchedAction& a) { live.action(job, a); };
+  if (s.watch && s.c.watch > static_cast<int>(first) && s.c.watch <= static_cast<int>(all.size())) {
+    const std::size_t job = static_cast<std::size_t>(s.c.watch) - 1 - first;
+    options.watch = s.watch(s.c.watch, live_games[job].players);
+    options.watch_job = job;
+  }
+  MatchRunner runner(s.bots, options);
   bool write_failed = false;
   runner.run(jobs, [&](std::size_t job, const GameRecord& record) {
+    live.finished(job, record.termination != Termination::kAborted);
     if (record.termination == Termination::kAborted || write_failed) return;  // played again on resume
     try {
       committer.hand_in(static_cast<int>(first + job), record);
@@ -167,7 +193,7 @@ void play(Session& s, const std::vector<ScheduledGame>& all, std::size_t first,
   s.options.check_bots_first = false;  // checked before the first stage's games already
 }
 
-TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out) {
+TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out, const TournamentWatch& watch = {}) {
   auto game = make_game(c.game);
   StagedSchedule schedule(c, schedule_request(c, *game));
   RunnerOptions options = tournament_runner_options(c);
@@ -177,7 +203,7 @@ TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out) {
   ResultsStore store((fs::path(c.out) / kPgnFile).string(), (fs::path(c.out) / kJournalFile).string());
   Standings standings(names);
   Progress progress(out, Progress::detect(out, quiet), 0, store.committed());
-  Session session{c, std::move(game), options, bot_specs(c), {}, store, standings, progress};
+  Session session{c, std::move(game), options, bot_specs(c), {}, store, standings, progress, watch};
   session.openings = load_openings(c, *session.game, RunCommand::kTournament);
   std::vector<ScheduledGame> all, full;
   const std::optional<ShardInfo> shard = read_shard_file(c.out);
@@ -262,8 +288,8 @@ TournamentConfig load_tournament_config(const std::string& dir) {
   return c;
 }
 
-TournamentRun start_tournament(const TournamentConfig& given, bool quiet, std::FILE* out,
-                               const Shard* shard) {
+TournamentRun start_tournament(const TournamentConfig& given, bool quiet, std::FILE* out, const Shard* shard,
+                               const TournamentWatch& watch) {
   validate_config(given);
   if (shard) check_shardable(given);
   TournamentConfig config = given;
@@ -292,7 +318,7 @@ TournamentRun start_tournament(const TournamentConfig& given, bool quiet, std::F
     cfg << config_to_json(config);
     if (!cfg) throw ConfigError("cannot write " + (dir / kConfigFile).string());
   }
-  return run(config, quiet, out);
+  return run(config, quiet, out, watch);
 }
 
 TournamentRun resume_tournament(const std::string& dir, bool quiet, std::FILE* out) {

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <string>
 
 #include "engine/core/game.h"
+#include "referee/run_options.h"
 #include "tournaments/config.h"
 #include "tournaments/schedule.h"
 
@@ -22,8 +24,12 @@ struct Shard;
 
 // Starts a new tournament in config.out (which must not already hold one); with `shard`,
 // only that shard of the schedule (tournaments/shard.h), recorded in shard.json.
+// `watch`: with config.watch = N, the printer of game N's actions (`arena tournament --watch`)
+// from its number and its seats' bots; a game the schedule never reaches is not drawn.
+using TournamentWatch = std::function<std::function<void(const WatchedAction&)>(
+    int number, const std::vector<std::string>& players)>;
 TournamentRun start_tournament(const TournamentConfig& config, bool quiet, std::FILE* out,
-                               const Shard* shard = nullptr);
+                               const Shard* shard = nullptr, const TournamentWatch& watch = {});
 // Continues the tournament in `dir` from where it stopped.
 TournamentRun resume_tournament(const std::string& dir, bool quiet, std::FILE* out);
 // The same with `config` (the folder's own, perhaps with another concurrency).

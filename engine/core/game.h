@@ -32,6 +32,10 @@ using Move = std::int32_t;
 
 inline constexpr int kChance = 0;
 inline constexpr int kTerminal = -1;
+// The seat number of a spectator, in games whose views compare a seat with the seats that
+// may see a thing (spectator_picture's implementations): it equals no seat and is not the full
+// table (0), so every seat's private parts stay hidden from it.
+inline constexpr int kSpectatorSeat = -2;
 
 // One entry of a state's history: who acted (seat 1..N or kChance) and what.
 struct Action {
@@ -119,6 +123,13 @@ class State {
   // Structured picture for viewers (engine/core/picture.h): seat 0 the full table, 1..N only
   // what that seat may know. Default: a caption (render's first line) and nothing else.
   virtual Picture picture(int seat) const;
+  // What a spectator may know, who sits in no seat (`arena serve`'s page of a game in play):
+  // everything public and nothing any seat holds alone; a hand's cards only once the rules
+  // show them to every seat. Games with hidden information override both; the defaults show
+  // the full table where nothing is hidden, and only the caption (no action) where something
+  // is but the game says nothing of what is public, so a new game never leaks by default.
+  virtual Picture spectator_picture() const;
+  virtual std::string spectator_action_view(Move m) const;
 
   // For a person playing a seat at the terminal (`arena match --bot me=human`). These live
   // on State, beside each game's notation and parser, so the CLI stays free of any rules.

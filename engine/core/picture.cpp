@@ -20,4 +20,14 @@ Picture picture_frame(const State& state, int seat) {
 
 Picture State::picture(int seat) const { return picture_frame(*this, seat); }
 
+Picture State::spectator_picture() const {
+  if (!game().hidden_information()) return picture(0);
+  Picture p = picture_frame(*this, kSpectatorSeat);
+  return p;
+}
+
+std::string State::spectator_action_view(Move m) const {
+  return game().hidden_information() ? std::string() : move_to_string(m);
+}
+
 }  // namespace arena

@@ -92,4 +92,8 @@ Picture FlowsState::picture(int seat) const {
   return p;
 }
 
+Picture FlowsState::spectator_picture() const { return picture(kSpectatorSeat); }
+
+std::string FlowsState::spectator_action_view(Move m) const { return action_view(kSpectatorSeat, m); }
+
 }  // namespace arena::flows

@@ -28,6 +28,11 @@ class FlowsState : public StateBase<FlowsState> {
   std::string observation(int seat) const override;
   std::string render() const override;
   Picture picture(int seat) const override;  // *_picture.cpp
+  // The board for people: every placed tile with its paths (flows_text.cpp).
+  std::string board_text() const;
+  // A spectator sees what every seat sees: the views of a seat that is none (kSpectatorSeat).
+  Picture spectator_picture() const override;                // *_picture.cpp
+  std::string spectator_action_view(Move m) const override;  // *_picture.cpp
   std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
 

@@ -2,6 +2,7 @@
 // action, the observation bots read, the notation help and the rendering for people.
 #include <sstream>
 
+#include "engine/core/picture.h"
 #include "engine/flows/flows_state.h"
 
 namespace arena::flows {
@@ -146,25 +147,41 @@ std::string FlowsState::notation_help() const {
          "the tile type may be written in front, T1@d4:2. Draws (chance) are T0..T3.\n";
 }
 
+// The board for people, one cell as three lines of nine characters, paths drawn by their ends:
+// the two sides a path joins carry the same mark, the digit of the seat whose flow runs along
+// it, or a letter (a, b, c) for a path no seat's flow reaches yet; the tile and its rotation in
+// the middle. Sides: NW and NE on the top line, W and E on the middle one, SW and SE below.
+std::string FlowsState::board_text() const {
+  const Picture p = picture(0);
+  const PictureBoard& board = p.boards.front();
+  constexpr int kWidth = 9, kPitch = 5;  // a cell's width; columns per half cell
+  std::vector<std::string> lines(3 * kRows, std::string(kPitch * 2 * kRows + kWidth, ' '));
+  // Where side k's mark goes in a cell (line, column); sides clockwise from the north-east.
+  static constexpr int kSideLine[kHexSides] = {0, 1, 2, 2, 1, 0}, kSideColumn[kHexSides] = {6, 8, 6, 2, 0, 2};
+  for (const PictureCell& c : board.cells) {
+    const int top = 3 * c.y, left = kPitch * c.x + 2;
+    const std::string label = c.tile.empty() ? c.name : c.tile + ":" + std::to_string(c.rotation);
+    lines[top + 1].replace(left + (kWidth - static_cast<int>(label.size())) / 2, label.size(), label);
+    for (int k = 0; k < kHexSides; ++k) lines[top + kSideLine[k]][left + kSideColumn[k]] = '.';
+    char letter = 'a';
+    for (const PictureCell::Link& l : c.links) {
+      const char mark = l.seat ? static_cast<char>('0' + l.seat) : letter++;
+      lines[top + kSideLine[l.a]][left + kSideColumn[l.a]] = mark;
+      lines[top + kSideLine[l.b]][left + kSideColumn[l.b]] = mark;
+    }
+  }
+  std::string out;
+  for (std::string& line : lines) {
+    line.erase(line.find_last_not_of(' ') + 1);
+    out += line + "\n";
+  }
+  return out;
+}
+
 std::string FlowsState::render() const {
-  const Geometry& g = geometry();
   std::ostringstream out;
   out << "            side 0 (N)\n";
-  for (int row = 0; row < kRows; ++row) {
-    out << std::string(3 * (row < 3 ? 3 - row : row - 3) + 2, ' ');
-    for (int i = 0; i < g.row_length[row]; ++i) {
-      int c = g.row_start[row] + i;
-      std::string cellText;
-      if (board_.empty(c)) {
-        cellText = cell_name(c) + "..";
-      } else {
-        TileRotation tr = tile_of_pairing(board_.pairing[c]);
-        cellText = tile_name(tr.type) + ":" + std::to_string(tr.rotation);
-      }
-      out << cellText << "  ";
-    }
-    out << "\n";
-  }
+  out << board_text();
   out << "            side 3 (S)\n";
   const Seating& st = rules().seating();
   for (int s = 1; s <= st.players; ++s)

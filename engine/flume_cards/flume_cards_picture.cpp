@@ -129,4 +129,8 @@ Picture FlumeCardsState::picture(int seat) const {
   return p;
 }
 
+Picture FlumeCardsState::spectator_picture() const { return picture(kSpectatorSeat); }
+
+std::string FlumeCardsState::spectator_action_view(Move m) const { return action_view(kSpectatorSeat, m); }
+
 }  // namespace arena::flume_cards

@@ -94,4 +94,8 @@ Picture FlushState::picture(int seat) const {
   return p;
 }
 
+Picture FlushState::spectator_picture() const { return picture(kSpectatorSeat); }
+
+std::string FlushState::spectator_action_view(Move m) const { return action_view(kSpectatorSeat, m); }
+
 }  // namespace arena::flush

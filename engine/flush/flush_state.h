@@ -55,6 +55,9 @@ class FlushState : public StateBase<FlushState> {
   std::string observation(int seat) const override;
   std::string render() const override;
   Picture picture(int seat) const override;  // *_picture.cpp
+  // A spectator sees what every seat sees: the views of a seat that is none (kSpectatorSeat).
+  Picture spectator_picture() const override;                // *_picture.cpp
+  std::string spectator_action_view(Move m) const override;  // *_picture.cpp
   std::string render_for(int seat) const override;
   std::string describe_action(int seat, Move m) const override;
   std::string notation_help() const override;

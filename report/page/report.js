@@ -9,6 +9,9 @@ const SEAT_COLOURS = ["#9e9e9e", "#e53935", "#1e88e5", "#43a047", "#fb8c00", "#8
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PAGE_ROWS = 200;  // game list rows drawn at a time: 10,000 rows would slow the first paint
 const EMBEDDED = new Set(DATA.embedded);
+// Set by the live page of `arena serve` (live.js) only: `replay(n)` a game's replay it fetched
+// (null until then), `game(n)` a game in play by its id ("game-7"); unset in a report.
+const LIVE = { replay: null, game: null };
 
 // ---------------------------------------------------------------------------------------
 // Small helpers.
@@ -361,6 +364,7 @@ function applyPatch(base, patch) {
 
 function loadReplay(n) {
   const node = document.getElementById("replay-" + n);
+  if (!node && LIVE.replay) return LIVE.replay(n);
   return node ? JSON.parse(node.textContent) : null;
 }
 
@@ -595,7 +599,7 @@ function drawPicture(picture, players, before) {
 // ---------------------------------------------------------------------------------------
 // The viewer: one game, one view (0 the full table, or a seat), one ply.
 
-function gameByNumber(n) { return DATA.games[n - 1]; }
+function gameByNumber(n) { return (LIVE.game && LIVE.game(n)) || DATA.games[n - 1]; }
 
 function moveText(replay, seat, i) {
   if (!seat || !replay.w) return replay.a[i][1];
@@ -655,7 +659,7 @@ function openGame(n, ply, seat) {
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.toggle("current", Number(tr.dataset.game) === n);
   if (!replay) {
     $("drawing").textContent = "";
-    $("drawing").append(el("p", { id: "not-embedded" },
+    $("drawing").append(el("p", { id: "not-embedded" }, LIVE.replay ? "Loading the replay..." :
       `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
     $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = ""; $("protocol").textContent = "";
     drawVerdict(game, true);
@@ -798,7 +802,7 @@ function showTab(name) {
 function followHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.has("game")) {
-    const n = Number(params.get("game")), ply = Number(params.get("ply") || 0), seat = Number(params.get("seat") || 0);
+    const id = params.get("game"), n = /^\d+$/.test(id) ? Number(id) : id, ply = Number(params.get("ply") || 0), seat = Number(params.get("seat") || 0);
     if (n !== view.game || seat !== view.seat || !view.frames) openGame(n, ply, seat);
     else if (ply !== view.ply) showPly(ply);
     return;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "engine/core/registry.h"
+#include "engine/flows/flows_state.h"
 #include "records/pgn.h"
 
 using namespace arena;
@@ -109,4 +110,48 @@ TEST_CASE("arena match --watch: a game the match does not have is an error", "[c
   const Run r = shell(kArena + " match flume:size=5" + kBots + " --games 2 --seed 2 -q --watch=3");
   CHECK(r.status == 2);
   CHECK(r.out.find("--watch 3: the match has 2 games") != std::string::npos);
+}
+
+TEST_CASE("arena tournament --watch: plain lines off a terminal, the actions of game N of the schedule",
+          "[cli]") {
+  TempDir dir;
+  const Run r = shell(kArena + " tournament flows:players=2" + kBots +
+                      " --games 4 --seed 4 --quiet --watch=3 --out " + dir.path + "/t");
+  REQUIRE(r.status == 0);
+  const auto games = read_records(dir.path + "/t/games.pgn");
+  REQUIRE(games.size() == 4);
+  const GameRecord& watched = games[2];  // records in schedule order
+  std::istringstream lines(r.out);
+  std::vector<std::string> watch_lines;
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("watch game ", 0) == 0) watch_lines.push_back(line);
+  REQUIRE(watch_lines.size() == watched.actions.size() + 1);
+  CHECK(watch_lines[0] == "watch game 3 ply 0: start");
+  const RecordedAction& last = watched.actions.back();
+  CHECK(watch_lines.back() ==
+        "watch game 3 ply " + std::to_string(watched.actions.size()) + ": " +
+            (last.actor == kChance ? std::string("chance") : "seat " + std::to_string(last.actor)) + " " +
+            last.text + " (game over)");
+}
+
+TEST_CASE("arena tournament --watch: the Flows board drawn with its paths on a terminal", "[cli]") {
+  TempDir dir;
+  const std::string cmd = kArena + " tournament flows:players=2" + kBots +
+                          " --games 2 --seed 4 --quiet --watch --out " + dir.path + "/t";
+  const Run r = shell("script -qec '" + cmd + "' /dev/null");
+  REQUIRE(r.status == 0);
+  const auto games = read_records(dir.path + "/t/games.pgn");
+  REQUIRE(games.size() == 2);
+  auto game = make_game(games[0].spec);
+  auto state = game->new_initial_state();
+  for (const auto& a : games[0].actions) state->apply(parse_or_throw(*state, a.text));
+  // The final board (its paths marked by the seats' digits, engine/flows) as the last redraw.
+  std::string picture = static_cast<const flows::FlowsState&>(*state).board_text();
+  CHECK(picture.find(" 1 ") != std::string::npos);
+  for (std::size_t at = 0; (at = picture.find('\n', at)) != std::string::npos; at += 2)
+    picture.replace(at, 1, "\r\n");
+  const std::size_t last_clear = r.out.rfind("\x1b[2J");
+  REQUIRE(last_clear != std::string::npos);
+  CHECK(r.out.find(picture, last_clear) != std::string::npos);
+  CHECK(r.out.find("game over", last_clear) != std::string::npos);
 }

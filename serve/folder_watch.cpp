@@ -1,0 +1,209 @@
+#include "serve/folder_watch.h"
+
+#include <signal.h>
+
+#include <boost/json.hpp>
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "engine/core/user_error.h"
+#include "records/json_text.h"
+#include "records/pgn.h"
+#include "report/replay.h"
+#include "report/report_data.h"
+#include "store/league_store.h"
+
+namespace arena::serve {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Bytes [from, to) of a file ("" when it cannot be read).
+std::string read_range(const fs::path& path, std::uint64_t from, std::uint64_t to) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in || to <= from) return {};
+  in.seekg(static_cast<std::streamoff>(from));
+  std::string text(to - from, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+std::uintmax_t size_of(const fs::path& path) {
+  std::error_code ec;
+  const auto n = fs::file_size(path, ec);
+  return ec ? 0 : n;
+}
+
+// A live file whose process is gone (a run killed with -9) is no game in play.
+bool process_alive(long pid) {
+  return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+}
+
+}  // namespace
+
+FolderWatch::FolderWatch(std::string dir) : dir_(std::move(dir)) {
+  if (!fs::is_directory(dir_))
+    throw UserError(dir_ + ": no such folder (arena serve needs a tournament's or league's folder)");
+}
+
+FolderWatch::~FolderWatch() = default;
+
+void FolderWatch::reset() {
+  records_.clear();
+  visible_.clear();
+  journal_read_ = pgn_read_ = 0;
+  data_.clear();
+}
+
+bool FolderWatch::poll() {
+  bool games = fs::exists(fs::path(dir_) / "league.db") ? poll_league() : poll_tournament();
+  games = poll_held() || games;
+  if (games) {
+    // The Round tags held back, one a line: their records stay out until the list drops them.
+    std::set<std::string> held;
+    std::istringstream lines(held_);
+    for (std::string line; std::getline(lines, line);) held.insert(line);
+    visible_.clear();
+    for (std::size_t i = 0; i < records_.size(); ++i)
+      if (!held.count(records_[i].round)) visible_.push_back(i);
+    data_.clear();
+  }
+  const bool live = poll_live();
+  return games || live;
+}
+
+// The journal's complete lines since the last poll, each with the size of games.pgn once its
+// record is in: the records up to there are the finished games that count.
+bool FolderWatch::poll_tournament() {
+  const fs::path journal = fs::path(dir_) / "journal.jsonl", pgn = fs::path(dir_) / "games.pgn";
+  const std::uintmax_t size = size_of(journal);
+  if (size < journal_read_) reset();  // another tournament in the folder
+  if (size == journal_read_) return false;
+  const std::string text = read_range(journal, journal_read_, size);
+  const std::size_t complete = text.rfind('\n');
+  if (complete == std::string::npos) return false;
+  std::uint64_t pgn_end = pgn_read_;
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos && nl <= complete; start = nl + 1) {
+    boost::system::error_code ec;
+    const boost::json::value line = boost::json::parse(text.substr(start, nl - start), ec);
+    if (ec || !line.is_object() || !line.as_object().contains("pgn_end")) continue;
+    pgn_end = line.as_object().at("pgn_end").to_number<std::uint64_t>();
+  }
+  journal_read_ += complete + 1;
+  if (pgn_end <= pgn_read_) return false;
+  std::vector<PgnError> errors;
+  for (GameRecord& r : parse_pgn(read_range(pgn, pgn_read_, pgn_end), errors))
+    records_.push_back(std::move(r));
+  pgn_read_ = pgn_end;
+  return true;
+}
+
+bool FolderWatch::poll_league() {
+  if (!league_) {
+    try {
+      league_ = open_league_store(dir_);
+    } catch (const UserError&) {
+      return false;  // not complete yet: `league new` is writing it
+    }
+  }
+  bool changed = false;
+  for (const LeagueGame& g : league_->games(league_last_)) {
+    std::vector<PgnError> errors;
+    for (GameRecord& r : parse_pgn(g.pgn, errors)) records_.push_back(std::move(r));
+    league_last_ = g.id;
+    changed = true;
+  }
+  return changed;
+}
+
+bool FolderWatch::poll_held() {
+  const fs::path path = fs::path(dir_) / "live" / "held.txt";
+  std::string text = read_range(path, 0, size_of(path));
+  if (text == held_) return false;
+  held_ = std::move(text);
+  return true;
+}
+
+bool FolderWatch::poll_live() {
+  std::map<std::string, Live> now;
+  bool changed = false;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(fs::path(dir_) / "live", ec)) {
+    if (entry.path().extension() != ".live" || !entry.is_regular_file(ec)) continue;
+    const std::string name = entry.path().stem().string();
+    const std::uintmax_t size = size_of(entry.path());
+    auto old = live_.find(name);
+    if (old != live_.end() && old->second.size == size) {
+      if (process_alive(old->second.game.pid)) now.emplace(name, std::move(old->second));
+      continue;
+    }
+    std::optional<LiveGame> game = parse_live_file(name, read_range(entry.path(), 0, size));
+    if (!game || !process_alive(game->pid)) continue;
+    now.emplace(name, Live{size, std::move(*game), ""});
+    changed = true;
+  }
+  changed = changed || now.size() != live_.size();
+  live_ = std::move(now);
+  return changed;
+}
+
+const std::string& FolderWatch::data_json() {
+  if (!data_.empty()) return data_;
+  report::ReportOptions options;
+  options.title = "Arena live: " + fs::path(dir_).filename().string();
+  options.replay_budget = 0;
+  std::vector<GameRecord> shown;
+  for (std::size_t i : visible_) shown.push_back(records_[i]);
+  boost::json::object data = report::report_data(shown, options);
+  data.erase("replays");
+  boost::json::array embedded;  // every finished game's replay can be fetched
+  for (std::size_t n = 1; n <= shown.size(); ++n) embedded.push_back(static_cast<std::int64_t>(n));
+  data["embedded"] = std::move(embedded);
+  std::error_code ec;
+  if (fs::is_regular_file(fs::path(dir_) / "bracket.txt", ec))
+    data["bracket"] = read_range(fs::path(dir_) / "bracket.txt", 0, size_of(fs::path(dir_) / "bracket.txt"));
+  data_ = json_text(data);
+  return data_;
+}
+
+std::optional<std::string> FolderWatch::replay_json(int n) {
+  if (n < 1 || n > static_cast<int>(visible_.size())) return std::nullopt;
+  const GameRecord& r = records_[visible_[static_cast<std::size_t>(n - 1)]];
+  return json_text(report::replay_json(r, true));
+}
+
+std::string FolderWatch::shown_pgn() const {
+  std::string text;
+  for (std::size_t i : visible_) text += format_pgn(records_[i]);
+  return text;
+}
+
+std::string FolderWatch::state_json() const {
+  boost::json::array live;
+  for (const auto& [name, l] : live_) {
+    boost::json::array players;
+    for (const std::string& p : l.game.players) players.push_back(boost::json::string(p));
+    live.push_back(boost::json::object{{"id", name},
+                                       {"n", l.game.number},
+                                       {"g", l.game.spec},
+                                       {"p", std::move(players)},
+                                       {"l", static_cast<std::int64_t>(l.game.actions.size())}});
+  }
+  return json_text(
+      boost::json::object{{"games", static_cast<std::int64_t>(visible_.size())}, {"live", std::move(live)}});
+}
+
+std::optional<std::string> FolderWatch::live_json(const std::string& name) {
+  auto it = live_.find(name);
+  if (it == live_.end()) return std::nullopt;
+  if (it->second.json.empty()) it->second.json = json_text(spectator_replay(it->second.game));
+  return it->second.json;
+}
+
+}  // namespace arena::serve

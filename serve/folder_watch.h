@@ -1,0 +1,72 @@
+// What `arena serve` knows of the folder it serves, read again every poll and never written:
+// a tournament's finished games (journal.jsonl and games.pgn, only the records the journal
+// counts), a league's (DIR/league.db through store/league_store.h), and the games in play
+// (DIR/live/, tournaments/live_games.h), shown only as a spectator sees them (live_view.h).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "records/record.h"
+#include "serve/live_view.h"
+
+namespace arena {
+class LeagueStore;
+}
+
+namespace arena::serve {
+
+class FolderWatch {
+ public:
+  // Throws UserError when `dir` is not a folder.
+  explicit FolderWatch(std::string dir);
+  ~FolderWatch();
+
+  // Reads what changed; true when the finished games or the games in play did.
+  bool poll();
+
+  const std::string& dir() const { return dir_; }
+  // The finished games shown: all but those held back (DIR/live/held.txt, written by
+  // tournaments/live_games.h: their deal is replayed by a game not finished yet).
+  std::size_t finished() const { return visible_.size(); }
+  bool holding_back() const { return !held_.empty(); }
+  // The report's data (report/report_data.h) of the finished games, without replays.
+  const std::string& data_json();
+  // The replay of finished game n (1-based), every seat's view too; nullopt: no such game.
+  std::optional<std::string> replay_json(int n);
+  // The finished games shown, as PGN (what /files/games.pgn serves: never a held record, and
+  // never one the journal does not count yet).
+  std::string shown_pgn() const;
+  // {"games": finished, "live": [{"id", "n", "g", "p", "l"}...]}: what the page follows.
+  std::string state_json() const;
+  // The spectator's replay of a game in play; nullopt: no such game in play.
+  std::optional<std::string> live_json(const std::string& name);
+
+ private:
+  struct Live {
+    std::uintmax_t size = 0;
+    LiveGame game;
+    std::string json;  // the spectator's replay, made on demand; "" not yet
+  };
+  bool poll_tournament();
+  bool poll_league();
+  bool poll_live();
+  bool poll_held();
+  void reset();
+
+  std::string dir_;
+  std::vector<GameRecord> records_;
+  std::uint64_t journal_read_ = 0, pgn_read_ = 0;  // bytes consumed
+  std::unique_ptr<LeagueStore> league_;
+  std::int64_t league_last_ = 0;
+  std::map<std::string, Live> live_;
+  std::string data_;                  // "" until asked after a change
+  std::string held_;                  // held.txt as read
+  std::vector<std::size_t> visible_;  // indices into records_
+};
+
+}  // namespace arena::serve

@@ -1,0 +1,137 @@
+#include "serve/routes.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "report/report_page.h"
+
+namespace arena::serve {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+Reply not_found() { return Reply{404, "text/plain; charset=utf-8", "not found\n"}; }
+Reply forbidden() { return Reply{403, "text/plain; charset=utf-8", "forbidden\n"}; }
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// A live game's id as LiveGames names them: letters, digits and '-'.
+bool plain_name(std::string_view s) {
+  return !s.empty() && s.size() <= 64 && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+  });
+}
+
+// JSON text safe inside a <script> element: "</" would end it early.
+std::string script_safe(const std::string& text) {
+  std::string out;
+  out.reserve(text.size() + 64);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    out += text[i];
+    if (text[i] == '<' && i + 1 < text.size() && text[i + 1] == '/') out += "\\";
+  }
+  return out;
+}
+
+// One of kServedFiles, read only when it resolves inside the folder (no symlink out).
+Reply served_file(const FolderWatch& folder, const std::string& name) {
+  if (std::find(std::begin(kServedFiles), std::end(kServedFiles), name) == std::end(kServedFiles))
+    return not_found();
+  std::error_code ec;
+  const fs::path root = fs::canonical(folder.dir(), ec);
+  if (ec) return not_found();
+  const fs::path file = fs::canonical(root / name, ec);
+  if (ec || !fs::is_regular_file(file, ec)) return not_found();
+  if (file.parent_path() != root) return forbidden();
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  const bool html = name.ends_with(".html");
+  return Reply{200, html ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", text.str()};
+}
+
+std::optional<Reply> json_or_404(const std::optional<std::string>& body) {
+  if (!body) return not_found();
+  return Reply{200, "application/json", *body};
+}
+
+}  // namespace
+
+std::optional<std::string> decoded_path(std::string_view target) {
+  if (target.empty() || target[0] != '/') return std::nullopt;  // absolute or authority form
+  target = target.substr(0, target.find_first_of("?#"));
+  std::string path;
+  for (std::size_t i = 0; i < target.size(); ++i) {
+    char c = target[i];
+    if (c == '%') {
+      const int hi = i + 2 < target.size() ? hex_digit(target[i + 1]) : -1;
+      const int lo = hi >= 0 ? hex_digit(target[i + 2]) : -1;
+      if (lo < 0) return std::nullopt;
+      c = static_cast<char>(hi * 16 + lo);
+      i += 2;
+    }
+    if (c == '\0' || c == '\\') return std::nullopt;
+    path += c;
+  }
+  if (path.find("..") != std::string::npos || path.find("//") != std::string::npos) return std::nullopt;
+  return path;
+}
+
+std::string live_page(FolderWatch& folder) {
+  std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  html += "<title>Arena live</title>\n<style>\n";
+  html += report::kPageCSS;
+  html += report::kPageLiveCSS;
+  html += "</style>\n</head>\n<body>\n";
+  html += report::kPageHTML;
+  html += "<script type=\"application/json\" id=\"arena-data\">" + script_safe(folder.data_json()) +
+          "</script>\n";
+  html += "<script type=\"application/json\" id=\"arena-live-state\">" + script_safe(folder.state_json()) +
+          "</script>\n";
+  html += "<script>\n";
+  html += report::kPageJS;
+  html += "</script>\n<script>\n";
+  html += report::kPageLiveJS;
+  html += "</script>\n</body>\n</html>\n";
+  return html;
+}
+
+std::optional<Reply> route(FolderWatch& folder, std::string_view target) {
+  const std::optional<std::string> path = decoded_path(target);
+  if (!path) return forbidden();
+  const std::string& p = *path;
+  if (p == "/" || p == "/index.html") return Reply{200, "text/html; charset=utf-8", live_page(folder)};
+  if (p == "/events") return std::nullopt;
+  if (p == "/api/state") return Reply{200, "application/json", folder.state_json()};
+  if (p == "/api/data") return Reply{200, "application/json", folder.data_json()};
+  if (p.starts_with("/api/replay/")) {
+    const std::string n = p.substr(12);
+    if (n.empty() || n.size() > 9 || !std::all_of(n.begin(), n.end(), ::isdigit)) return not_found();
+    return json_or_404(folder.replay_json(std::stoi(n)));
+  }
+  if (p.starts_with("/api/live/")) {
+    const std::string name = p.substr(10);
+    if (!plain_name(name)) return not_found();
+    return json_or_404(folder.live_json(name));
+  }
+  if (p.starts_with("/files/")) {
+    const std::string name = p.substr(7);
+    if (name.find('/') != std::string::npos) return forbidden();
+    // The records the page shows, never the file: it may hold a record the journal does not
+    // count yet, or one whose deal a game still replays.
+    if (name == "games.pgn") return Reply{200, "text/plain; charset=utf-8", folder.shown_pgn()};
+    return served_file(folder, name);
+  }
+  return not_found();
+}
+
+}  // namespace arena::serve

@@ -1,0 +1,103 @@
+// Browser test of `arena serve`'s live page (docs/serve.md), run by ctest as `browser_serve`:
+// a tournament of Flume between a slow bot (200 ms a move) and a random bot runs in the background,
+// `arena serve` serves its folder, and Debian's chromium (headless, playwright-core) opens the
+// page, opens the game in play from the "In play" list and sees its move list grow as the game
+// is played, then sees the finished games appear in the game list and opens one. Fails on any
+// request that is not to the server. Every wait is for a condition with a generous timeout.
+//
+// Usage: node serve_test.mjs BIN_DIR WORK_DIR
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const [binDir, workDir] = process.argv.slice(2, 4).map(p => path.resolve(p));
+const arena = path.join(binDir, "arena");
+const dir = path.join(workDir, "serve-t");
+
+let failures = 0;
+function check(ok, what) {
+  if (!ok) {
+    failures++;
+    console.error("FAIL: " + what);
+  }
+}
+
+// A background process; `exited` resolves with its status.
+function start(args) {
+  const child = spawn(arena, args, { stdio: ["ignore", "pipe", "inherit"] });
+  child.output = "";
+  child.stdout.on("data", d => { child.output += d; });
+  child.exited = new Promise(resolve => child.on("exit", code => resolve(code)));
+  return child;
+}
+
+async function until(what, done, seconds = 60) {
+  const end = Date.now() + seconds * 1000;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error("timed out waiting for " + what);
+    await new Promise(r => setTimeout(r, 20));
+  }
+}
+
+fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(dir, { recursive: true });
+const server = start(["serve", dir, "--port", "0"]);
+const tournament = start(["tournament", "flume:size=9", "--bot", `slow=${path.join(binDir, "deliberate_bot")}`,
+                          "--bot", `r=${path.join(binDir, "random_bot")}`, "--games", "2", "--seed", "3",
+                          "--concurrency", "1", "--quiet", "--out", dir]);
+let browser;
+try {
+  await until("the server's address", () => /http:\/\/127\.0\.0\.1:\d+\//.test(server.output));
+  const url = server.output.match(/http:\/\/127\.0\.0\.1:\d+\//)[0];
+  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const foreign = [];
+  await page.route(u => !u.href.startsWith(url), route => { foreign.push(route.request().url()); route.abort(); });
+  const errors = [];
+  page.on("pageerror", e => errors.push(String(e)));
+  await page.goto(url + "#games");
+  await page.waitForSelector("body[data-ready]");
+  // A game in play, opened from the list: its moves arrive as they are played. Should the game
+  // end before three move counts were seen (a loaded machine), the next game in play is opened.
+  const watched = () => page.evaluate(() => ({
+    game: view.game, moves: document.querySelectorAll("#moves .move").length,
+    inPlay: typeof view.game === "string" && liveState.inPlay.has(view.game) }));
+  const counts = new Map();  // game -> move counts seen
+  await until("the move list of a game in play growing", async () => {
+    const w = await watched();
+    if (!w.inPlay) {
+      const row = await page.$("#live-table tr[data-live]");
+      if (row) await row.click().catch(() => {});
+      return false;
+    }
+    if (!counts.has(w.game)) counts.set(w.game, new Set());
+    if (w.moves > 0) counts.get(w.game).add(w.moves);
+    return counts.get(w.game).size >= 3;
+  }, 120);
+  check(await page.evaluate(() => document.getElementById("view-label").hidden), "a game in play offers seat views");
+  check(await page.evaluate(() => document.querySelector("#moves .now") === document.querySelector("#moves div:last-child")),
+        "the viewer does not follow the last move");
+  check(await page.evaluate(() => document.querySelectorAll("#drawing g.cell").length > 0), "no board drawn");
+  // The tournament ends: both games in the list, one opened from there.
+  check((await tournament.exited) === 0, "the tournament failed");
+  await until("the finished games in the list",
+              () => page.evaluate(() => document.querySelectorAll("#games-table tr[data-game]").length === 2));
+  await until("no game in play", () => page.evaluate(() => !document.querySelector("#live-table tr[data-live]")));
+  await page.click("#games-table tr[data-game='1']");
+  await until("the finished game's replay", () => page.evaluate(() => document.querySelectorAll("#moves .move").length > 0));
+  check(await page.evaluate(() => document.getElementById("verdict").textContent.includes("ranks")), "no verdict");
+  check(foreign.length === 0, "requests elsewhere than the server: " + foreign.join(", "));
+  check(errors.length === 0, "page errors: " + errors.join("; "));
+} catch (e) {
+  failures++;
+  console.error("FAIL: " + e.message);
+} finally {
+  if (browser) await browser.close();
+  tournament.kill("SIGTERM");
+  server.kill("SIGTERM");
+  await Promise.all([tournament.exited, server.exited]);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+console.log(failures ? `browser_serve: ${failures} failure(s)` : "browser_serve: ok");
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,76 @@
+// The games in play of a tournament or league, one file each under DIR/live/, for `arena serve`
+// (docs/serve.md): a header (the game, its seats' bots, the number it will have once
+// finished, this process's id) and one line per action as recorded, appended as it is
+// played; the file is removed when the game ends, once its record is on its way to the
+// folder's records. The lines are the record's actions, hidden ones included: `arena serve`
+// shows a spectator only what the engine says is public (State::spectator_picture) and never
+// serves these files. The folder is hidden from sandboxed bots like the rest of DIR.
+//
+// Cost on the referee's path: one write(2) per action of every game (nothing is written for
+// `arena match` and `check-bot`), an open and a write at a game's start, a close and an
+// unlink at its end. A failed write (a full disk) only stops that game's live file.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "referee/run_options.h"
+
+namespace arena {
+
+class LiveGames {
+ public:
+  // What a game's header says: `name` the file's name (unique among games in play), `number`
+  // the game's number once finished (0 unknown), its spec and its seats' bots.
+  // `round` and `seed` are never written: they say which games replay one deal.
+  struct Game {
+    std::string name;
+    int number = 0;
+    std::string spec;
+    std::vector<std::string> players;
+    std::string round;
+    std::uint64_t seed = 0;
+  };
+  // A game finished before this run (its Round tag and seed).
+  struct Earlier {
+    std::string round;
+    std::uint64_t seed = 0;
+  };
+
+  // Empties DIR/live/ (files of a run that was killed) and makes it; `games` are the runner's
+  // jobs, by job index; `earlier` the games of the folder already finished.
+  LiveGames(const std::string& dir, std::vector<Game> games, std::vector<Earlier> earlier = {});
+  ~LiveGames();
+  LiveGames(const LiveGames&) = delete;
+  LiveGames& operator=(const LiveGames&) = delete;
+
+  // RunnerOptions::live: the first call for a job (its start) opens its file. Each job's calls
+  // come from the one thread playing it, so jobs share nothing and nothing is locked.
+  void action(std::size_t job, const WatchedAction& action);
+  // The game ended, on the thread that played it: its file goes. `played`: false when it was
+  // aborted (it is played again on resume).
+  void finished(std::size_t job, bool played = true);
+
+  // The live folder of DIR.
+  static std::string folder(const std::string& dir);
+  // DIR/live/held.txt: the Round tags of finished games whose deal (seed) a game not finished
+  // yet replays (a seat rotation's duplicate deals, docs/tournaments.md): `arena serve` keeps
+  // their records back until it is gone, or their deal would show a game in play or to come.
+  static std::string held_file(const std::string& dir);
+
+ private:
+  std::string folder_;
+  std::vector<Game> games_;
+  std::vector<int> files_;  // per job: descriptor; -1 not open (or writing failed); -2 done
+  std::mutex held_mutex_;   // finished() runs on every loop thread
+  std::vector<Earlier> earlier_;
+  std::vector<char> played_;  // per job
+  void write_held();
+  int open_file(const Game& game);
+  std::string path(const Game& game) const;
+};
+
+}  // namespace arena
