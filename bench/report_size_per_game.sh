@@ -13,14 +13,19 @@ bot="$build/bin/random_bot"
 
 echo "| game | games | report | replays per game | raw replay JSON per game |"
 echo "|---|---:|---:|---:|---:|"
-for spec in clump:size=8 flume flows flows:players=4 flush flush:players=6 flume-cards flume-cards:players=5; do
-  players=$("$build/bin/arena" games | awk -v id="${spec%%:*}" '$1 == id {found=1} found && /players:/ {print $2; exit}')
-  seats=${players##*..}  # the most seats a game takes: every table full
+# Every game of the registry, at its fewest and its most players (arena games --json).
+specs=$("$build/bin/arena" games --json | python3 -c '
+import json, sys
+for g in json.load(sys.stdin)["games"]:
+  counts = g["player_counts"]
+  for c in {counts[0]["spec"]: counts[0], counts[-1]["spec"]: counts[-1]}.values():
+    print(c["spec"], c["players"])')
+while read -r spec seats; do
   bots=()
   for i in $(seq 1 "$seats"); do bots+=(--bot "b$i=$bot"); done
   out="$work/${spec//[:=,]/_}"
   "$build/bin/arena" tournament "$spec" "${bots[@]}" --games 0 --max-tables 6 --tc 60+1 --seed 28 \
-    --out "$out" --quiet >/dev/null
+    --out "$out" --quiet </dev/null >/dev/null
   games=$(grep -c '^\[Event ' "$out/games.pgn")
   "$build/bin/arena" report "$out" --out "$out/all.html" --budget 1000000 >/dev/null
   "$build/bin/arena" report "$out" --out "$out/one.html" --games 1 >/dev/null
@@ -31,4 +36,4 @@ h = open(sys.argv[1]).read()
 r = re.findall(r"<script type=\"application/json\" id=\"replay-\d+\">(.*?)</script>", h, re.S)
 print(sum(len(x) for x in r) // max(1, len(r)))' "$out/all.html")
   echo "| $spec | $games | $((all / 1024)) KB | $(((all - one) / 1024 / (games > 1 ? games - 1 : 1))) KB | $((raw / 1024)) KB |"
-done
+done <<< "$specs"

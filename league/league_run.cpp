@@ -261,12 +261,7 @@ class LeagueRunner {
       // clash), its dots made dashes: a live file's name is letters, digits and '-'.
       std::string name = "league-" + job.round;
       std::replace(name.begin(), name.end(), '.', '-');
-      LiveGames::Game g{name,
-                        0,
-                        game_->spec(),
-                        {},
-                        job.round,
-                        job.seed};
+      LiveGames::Game g{name, 0, game_->spec(), {}, job.round, job.seed};
       for (int bot : job.seats) g.players.push_back(batch.bots[bot].name);
       games.push_back(std::move(g));
     }

@@ -5,6 +5,7 @@
 
 #include "engine/core/user_error.h"
 #include "protocol/messages.h"
+#include "records/timing_tags.h"
 #include "referee/legal_list.h"
 #include "referee/seat_messages.h"
 #include "referee/time_control.h"
@@ -49,7 +50,10 @@ class Builder {
   }
 
   // The request a decision at `ply` was asked with, and its answer as recorded.
-  void ask(const State& state, int ply, const std::string& recorded, std::int64_t micros) {
+  // `charged`: what the referee took off the clock for it (the record's ChargedUs, the CPU
+  // time under --clock cpu), else the time it used.
+  void ask(const State& state, int ply, const std::string& recorded, std::int64_t micros,
+           std::int64_t charged) {
     TranscriptDecision d;
     d.ply = ply;
     d.begin = last_go_end_;
@@ -59,14 +63,14 @@ class Builder {
     d.recorded = recorded;
     d.micros = micros;
     out_.decisions.push_back(std::move(d));
-    if (micros >= 0) clock_.charge(micros);
+    if (micros >= 0) clock_.charge(charged);
   }
 
   void hear(const State& state, Move m) { append_seat_event(state, out_.seat, m, out_.text); }
 
   SeatTranscript finish(const State& state) {
     if (ended_at_request(r_, state) && state.current_player() == out_.seat)
-      ask(state, static_cast<int>(r_.actions.size()), "", -1);
+      ask(state, static_cast<int>(r_.actions.size()), "", -1, -1);
     if (hears_gameover(r_, out_.seat)) append_gameover(r_.termination, r_.results, out_.text);
     return std::move(out_);
   }
@@ -95,8 +99,13 @@ SeatTranscript seat_transcript(const Game& game, const GameRecord& r, int seat) 
                     std::to_string(game.num_players()));
   Builder b(game, r, seat);
   std::unique_ptr<State> state = game.new_initial_state();
+  // ChargedUs holds one figure per timed action, every seat's, in order (records/timing_tags.h).
+  const std::vector<std::int64_t> charged = record_timing(r).charged_us;
+  std::size_t timed = 0;
   for (std::size_t i = 0; i < r.actions.size(); ++i) {
     const RecordedAction& a = r.actions[i];
+    const std::int64_t charge = a.micros >= 0 && timed < charged.size() ? charged[timed] : a.micros;
+    timed += a.micros >= 0;
     const ParsedMove p = state->is_terminal() ? ParsedMove{} : state->parse_move(a.text);
     if (state->is_terminal() || !p.ok())
       throw UserError(
@@ -104,7 +113,7 @@ SeatTranscript seat_transcript(const Game& game, const GameRecord& r, int seat) 
           "' does not replay: " + (state->is_terminal() ? std::string("the game is over") : p.error));
     const bool asked =
         !state->is_chance() && state->current_player() == seat && static_cast<int>(i) >= r.opening_plies;
-    if (asked) b.ask(*state, static_cast<int>(i), a.text, a.micros);
+    if (asked) b.ask(*state, static_cast<int>(i), a.text, a.micros, charge);
     b.hear(*state, p.move);
     state->apply(p.move);
   }

@@ -124,9 +124,26 @@ inline std::string without_report_latency(std::string_view text) {
   return out;
 }
 
-// The report's replays: [seat,"move",microseconds] -> [seat,"move",]; and its latency figures.
+// The report's time per move per bot (records/bot_figures.h), measured: "times":{...} -> "times".
+inline std::string without_report_bot_times(std::string_view text) {
+  static constexpr std::string_view key = "\"times\":{";
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = text.find(key, from)) != std::string_view::npos;) {
+    std::size_t end = at + key.size();
+    for (int depth = 1; end < text.size() && depth > 0; ++end)
+      depth += text[end] == '{' ? 1 : text[end] == '}' ? -1 : 0;
+    out.append(text.substr(from, at + key.size() - 2 - from));
+    from = end;
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
+// The report's replays: [seat,"move",microseconds] -> [seat,"move",]; and its latency figures
+// and time per move.
 inline std::string without_replay_times(std::string_view original) {
-  const std::string unmeasured = without_report_latency(original);
+  const std::string unmeasured = without_report_latency(without_report_bot_times(original));
   const std::string_view text = unmeasured;
   std::string out;
   std::size_t from = 0;

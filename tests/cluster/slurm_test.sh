@@ -226,7 +226,7 @@ grep -q "^arena: error" "$tmp/out/slurm/"*.log && fail "a job printed an error"
 # protocol_compact.h); a fault's repro command names the folder's games.pgn.
 strip() {
   sed -E 's/ [0-9]+(\.[0-9]+)?s\}/}/g; s/,"pgn_end":[0-9]+//g; s/(\[[0-9]+,"[^"]*",)[0-9]+\]/\1]/g
-    s/,"lat":\[[0-9,]*\]//g; /^\[(RefereeLatency|ChargedUs|CpuPressure|TimeForfeitUnderPressure) "/d
+    s/,"lat":\[[0-9,]*\]//g; s/"times":\{("[^"]*":\{[^}]*\},?)*\}/"times"/g; /^\[(RefereeLatency|ChargedUs|CpuPressure|TimeForfeitUnderPressure) "/d
     s/"go -?[0-9]+ -?[0-9]+ -?[0-9]+"/"go"/g; s/"rp":"[^"]*"/"rp"/g; s/arena repro [^ ]+/arena repro/g' "$1"
 }
 for f in games.pgn journal.jsonl ratings.txt ratings.csv ratings.json crosstable.txt crosstable.csv faults.txt \
