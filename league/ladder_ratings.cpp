@@ -29,6 +29,14 @@ const std::vector<PublishedLadder>& published_ladders() {
       {"ladder-mcts-256", "mcts_bot", 256, 982, 74},
       {"ladder-mcts-1024", "mcts_bot", 1024, 1176, 82},
     }},
+    // greedy_bot's one-ply evaluation does not help at Flows: it rates level with random.
+    {"flows:players=2,legality=distinct,sides=default", "400 games, round robin of 40 per pair, seed 2026, 2026-11-26: bench/ladder_measure.sh flows 40 16 64 256", {
+      {"ladder-greedy", "greedy_bot", 0, -20, 60},
+      {"ladder-random", "random_bot", 0, 0, 59},
+      {"ladder-mcts-16", "mcts_bot", 16, 113, 55},
+      {"ladder-mcts-64", "mcts_bot", 64, 326, 59},
+      {"ladder-mcts-256", "mcts_bot", 256, 591, 87},
+    }},
   };
   // clang-format on
   return ladders;
