@@ -13,12 +13,7 @@
 
 namespace arena::report {
 
-namespace fs = std::filesystem;
-
-namespace {
-
-// JSON text safe inside a <script> element: "</" would end it early.
-std::string script_safe(std::string text) {
+std::string script_safe(const std::string& text) {
   std::string out;
   out.reserve(text.size() + 64);
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -27,6 +22,10 @@ std::string script_safe(std::string text) {
   }
   return out;
 }
+
+namespace fs = std::filesystem;
+
+namespace {
 
 std::string html_escape(const std::string& s) {
   std::string out;

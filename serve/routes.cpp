@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "report/report_html.h"
 #include "report/report_page.h"
 
 namespace arena::serve {
@@ -28,17 +29,6 @@ bool plain_name(std::string_view s) {
   return !s.empty() && s.size() <= 64 && std::all_of(s.begin(), s.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
   });
-}
-
-// JSON text safe inside a <script> element: "</" would end it early.
-std::string script_safe(const std::string& text) {
-  std::string out;
-  out.reserve(text.size() + 64);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    out += text[i];
-    if (text[i] == '<' && i + 1 < text.size() && text[i + 1] == '/') out += "\\";
-  }
-  return out;
 }
 
 // One of kServedFiles, read only when it resolves inside the folder (no symlink out).
@@ -93,10 +83,10 @@ std::string live_page(FolderWatch& folder) {
   html += report::kPageLiveCSS;
   html += "</style>\n</head>\n<body>\n";
   html += report::kPageHTML;
-  html += "<script type=\"application/json\" id=\"arena-data\">" + script_safe(folder.data_json()) +
+  html += "<script type=\"application/json\" id=\"arena-data\">" + report::script_safe(folder.data_json()) +
           "</script>\n";
-  html += "<script type=\"application/json\" id=\"arena-live-state\">" + script_safe(folder.state_json()) +
-          "</script>\n";
+  html += "<script type=\"application/json\" id=\"arena-live-state\">" +
+          report::script_safe(folder.state_json()) + "</script>\n";
   html += "<script>\n";
   html += report::kPageJS;
   html += "</script>\n<script>\n";

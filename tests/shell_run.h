@@ -3,6 +3,7 @@
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -39,6 +40,21 @@ inline Run run_arena(const std::string& args) {
 inline Run run_arena_in(const std::filesystem::path& cwd, const std::string& args) {
   return run_shell("cd '" + cwd.string() + "' && " + ARENA_BIN_DIR + "/arena " + args);
 }
+
+// A folder of the temporary directory named PREFIX-NAME-PID, empty at the start, removed
+// with everything in it at the end (the temp_folder check finds any left behind).
+struct TempFolder {
+  std::filesystem::path path;
+  TempFolder(const std::string& prefix, const std::string& name)
+      : path(std::filesystem::temp_directory_path() /
+             (prefix + "-" + name + "-" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path);
+  }
+  ~TempFolder() { std::filesystem::remove_all(path); }
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+  std::string str() const { return path.string(); }
+};
 
 inline std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -20,14 +20,9 @@ namespace fs = std::filesystem;
 using shelltest::Run;
 using shelltest::run_arena;
 
-struct Folder {
-  fs::path path;
-  explicit Folder(const std::string& name)
-      : path(fs::temp_directory_path() / ("arena-ladder-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-  }
-  ~Folder() { fs::remove_all(path); }
-  std::string str() const { return path.string(); }
+// A league's folder, removed at the end.
+struct Folder : shelltest::TempFolder {
+  explicit Folder(const std::string& name) : TempFolder("arena-ladder", name) {}
 };
 
 }  // namespace

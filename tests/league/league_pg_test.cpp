@@ -79,14 +79,9 @@ bool skipped(const PgServer& pg) {
   return pg.absent();
 }
 
-struct Folder {
-  fs::path path;
-  explicit Folder(const std::string& name)
-      : path(fs::temp_directory_path() / ("arena-league-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-  }
-  ~Folder() { fs::remove_all(path); }
-  std::string str() const { return path.string(); }
+// A league's folder, removed at the end.
+struct Folder : shelltest::TempFolder {
+  explicit Folder(const std::string& name) : TempFolder("arena-league", name) {}
 };
 
 // `arena ARGS` in the background (its own process group, bots included).

@@ -31,14 +31,9 @@ std::string thinker(const std::string& name) {
   return "'" + name + "=" + kBin + "/mcts_bot --iterations 200'";
 }
 
-struct Folder {
-  fs::path path;
-  explicit Folder(const std::string& name)
-      : path(fs::temp_directory_path() / ("arena-league-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-  }
-  ~Folder() { fs::remove_all(path); }
-  std::string str() const { return path.string(); }
+// A league's folder, removed at the end.
+struct Folder : shelltest::TempFolder {
+  explicit Folder(const std::string& name) : TempFolder("arena-league", name) {}
 };
 
 // `arena ARGS` started in the background (its own process group); stop() ends it.
