@@ -733,6 +733,49 @@ function drawProtocol(replay, game, ply) {
   if (lines) box.append(el("pre", { id: "protocol-lines", "data-seat": seat, "data-ply": ply }, lines.join("\n")));
 }
 
+// Each seat's remaining clock at `ply`, from the `go` lines the referee sent it (replay.q): at
+// its own decision the clock it was given; after a move that clock less the time used plus the
+// increment; before its first decision its first clock. The seat to move is marked, and the
+// last move flagged "slow" when it used a quarter or more of the clock its seat had.
+function drawClocks(replay, game, ply) {
+  const box = $("clocks");
+  box.textContent = "";
+  if (!replay.q) return;
+  const goOf = lines => (lines[lines.length - 1] || "").split(" ").slice(1).map(Number);  // [remaining, inc, movetime]
+  const rows = [];
+  for (let seat = 1; seat <= game.p.length; seat++) {
+    const byPly = protocolLines(replay, seat);
+    let at = -1, first = -1;
+    for (const p of byPly.keys()) {
+      if (first < 0) first = p;
+      if (p <= ply) at = p;
+    }
+    if (first < 0) continue;
+    const [remaining, inc] = goOf(byPly.get(at >= 0 ? at : first));
+    if (!(remaining >= 0)) return;  // no game clock: nothing to show
+    let ms = remaining;
+    if (at >= 0 && at < ply && replay.a[at] && replay.a[at][2] >= 0) ms = remaining - replay.a[at][2] / 1000 + inc;
+    rows.push({ seat, ms: Math.max(0, Math.round(ms)), toMove: at === ply });
+  }
+  if (!rows.length) return;
+  const line = el("div", { class: "note" }, "clocks: ");
+  for (const r of rows) {
+    const span = el("span", { class: "clock" + (r.toMove ? " to-move" : ""), "data-seat": r.seat, "data-ms": r.ms },
+                    `${game.p[r.seat - 1]} ${(r.ms / 1000).toFixed(2)} s`);
+    span.style.borderColor = seatColour(r.seat);
+    line.append(span, document.createTextNode(" "));
+  }
+  box.append(line);
+  const last = replay.a[ply - 1];
+  if (last && last[0] > 0 && last[2] >= 0) {
+    const lines = protocolLines(replay, last[0]).get(ply - 1);
+    const had = lines ? goOf(lines)[0] : -1;
+    if (had > 0 && last[2] / 1000 >= had / 4)
+      box.append(el("div", { class: "warn", id: "slow-move" },
+                    `slow move: ${game.p[last[0] - 1]} used ${(last[2] / 1e6).toFixed(2)} s of the ${(had / 1000).toFixed(2)} s it had`));
+  }
+}
+
 function showPly(ply) {
   if (!view.frames) return;
   ply = Math.max(0, Math.min(ply, view.frames.length - 1));
@@ -746,6 +789,7 @@ function showPly(ply) {
   if (now) now.scrollIntoView({ block: "nearest" });
   drawVerdict(game, ply === view.frames.length - 1);
   drawProtocol(view.replay, game, ply);
+  drawClocks(view.replay, game, ply);
   const hash = `#game=${view.game}&ply=${ply}${view.seat ? "&seat=" + view.seat : ""}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
   if (window.botLinesShowPly) botLinesShowPly(ply);

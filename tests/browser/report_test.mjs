@@ -277,6 +277,14 @@ async function checkProtocol(page, dir, c, seat) {
   check(shown.text + "\n" === want, `${c.name}: the protocol lines of seat ${shown.seat} at ply ${ply} differ from arena repro's:\n${shown.text}\n---\n${want}`);
   check(!seat || shown.seat === seat, `${c.name}: the view of seat ${seat} shows the lines of seat ${shown.seat}`);
   check(/(^|\n)go [-\d]+ [-\d]+ [-\d]+$/.test(shown.text), `${c.name}: the protocol lines do not end in go: ${shown.text.slice(-80)}`);
+  // The seat's clock beside the board at its decision: the clock its go line gave it.
+  const remaining = Number(want.trim().split("\n").pop().split(" ")[1]);
+  if (remaining >= 0) {
+    const clock = await page.$eval(`#clocks .clock[data-seat="${shown.seat}"]`, e => ({ ms: Number(e.dataset.ms), toMove: e.classList.contains("to-move") }))
+      .catch(() => null);
+    check(clock && clock.ms === remaining && clock.toMove,
+          `${c.name}: seat ${shown.seat}'s clock at ply ${ply} shows ${JSON.stringify(clock)}, its go line says ${remaining} ms`);
+  }
 }
 
 async function checkReport(browser, c, dir) {
