@@ -290,7 +290,7 @@ function drawLengths() {
 // ---------------------------------------------------------------------------------------
 // The game list and its filters.
 
-const view = { game: 0, ply: 0, seat: 0, frames: null, playing: null, shown: PAGE_ROWS };
+const view = { game: 0, ply: 0, seat: 0, frames: null, playing: null, shown: PAGE_ROWS, stepMs: 400, sort: null };
 
 function fillFilters() {
   for (const n of botNames()) $("f-bot").append(el("option", { value: n }, n));
@@ -299,6 +299,31 @@ function fillFilters() {
   for (const t of [...new Set(DATA.games.map(g => g.e))].sort()) $("f-term").append(el("option", { value: t }, t));
   for (const id of ["f-bot", "f-seat", "f-result", "f-term", "f-min", "f-max"])
     $(id).addEventListener("input", () => { view.shown = PAGE_ROWS; drawGameList(); });
+  $("goto").addEventListener("keydown", e => {
+    if (e.key === "Enter" && e.target.value) location.hash = `#game=${Number(e.target.value)}&ply=0`;
+  });
+}
+
+// A bot's row in a results table shows its games: the game list filtered by it.
+function wireBotLinks() {
+  for (const tr of document.querySelectorAll("#ratings-table tr[data-bot], #times-table tr[data-bot]")) {
+    tr.style.cursor = "pointer";
+    tr.title = "show this bot's games";
+    tr.addEventListener("click", () => {
+      $("f-bot").value = tr.dataset.bot;
+      view.shown = PAGE_ROWS;
+      drawGameList();
+      location.hash = "#games";
+    });
+  }
+}
+
+// The game list's order: by a column clicked (again: the other way), else report order.
+const SORT_KEYS = { "#": g => g.n, length: g => g.l, termination: g => g.e, game: g => g.g };
+function sorted(games) {
+  if (!view.sort) return games;
+  const key = SORT_KEYS[view.sort.column], dir = view.sort.dir;
+  return [...games].sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : a.n - b.n));
 }
 
 function matches(g) {
@@ -323,11 +348,22 @@ function resultText(g) {
 function drawGameList() {
   const list = $("game-list");
   list.textContent = "";
-  const found = DATA.games.filter(matches);
+  const found = sorted(DATA.games.filter(matches));
   $("f-count").textContent = `${found.length} of ${DATA.games.length} games`;
   const table = el("table", { id: "games-table" });
   table.innerHTML = "<tr><th>#</th><th class=name>game</th><th class=name>players (rank)</th>" +
     "<th class=name>termination</th><th>length</th><th class=name>replay</th></tr>";
+  for (const th of table.rows[0].cells) {
+    const column = th.textContent;
+    if (!SORT_KEYS[column]) continue;
+    th.style.cursor = "pointer";
+    th.dataset.sort = column;
+    if (view.sort && view.sort.column === column) th.textContent += view.sort.dir > 0 ? " \u25B2" : " \u25BC";
+    th.addEventListener("click", () => {
+      view.sort = { column, dir: view.sort && view.sort.column === column ? -view.sort.dir : 1 };
+      drawGameList();
+    });
+  }
   for (const g of found.slice(0, view.shown)) {
     const tr = el("tr", { "data-game": g.n, class: g.n === view.game ? "current" : "" });
     for (const [text, cls] of [[g.n, ""], [g.g, "name"], [resultText(g), "name"], [g.e + (g.f ? ` (seat ${g.f})` : ""), "name"],
@@ -808,7 +844,18 @@ function togglePlay() {
   view.playing = setInterval(() => {
     if (view.ply >= view.frames.length - 1) return stop();
     showPly(view.ply + 1);
-  }, 400);
+  }, view.stepMs);
+}
+
+// The next (dir 1) or previous (dir -1) ply where the seat viewed, else the seat to move now,
+// decides: its own moves, one after the other.
+function ownMove(dir) {
+  const a = view.replay && view.replay.a;
+  if (!a) return;
+  const seat = view.seat || (a[view.ply] ? a[view.ply][0] : 0);
+  if (!seat) return;
+  for (let p = view.ply + dir; p >= 0 && p < a.length; p += dir)
+    if (a[p][0] === seat) return showPly(p);
 }
 
 function wireViewer() {
@@ -817,6 +864,12 @@ function wireViewer() {
   $("b-next").addEventListener("click", () => showPly(view.ply + 1));
   $("b-last").addEventListener("click", () => showPly(Infinity));
   $("b-play").addEventListener("click", togglePlay);
+  $("b-own-prev").addEventListener("click", () => ownMove(-1));
+  $("b-own-next").addEventListener("click", () => ownMove(1));
+  $("speed").addEventListener("change", e => {
+    view.stepMs = 400 / Number(e.target.value);
+    if (view.playing) { stop(); togglePlay(); }
+  });
   $("slider").addEventListener("input", e => showPly(Number(e.target.value)));
   $("view").addEventListener("change", e => openGame(view.game, view.ply, Number(e.target.value)));
   document.addEventListener("keydown", e => {
@@ -824,11 +877,13 @@ function wireViewer() {
     // The focused slider moves itself with the arrows, Home and End (and so steps the viewer);
     // Space, which it ignores, plays and pauses there too. Other fields keep their keys.
     if (e.target === $("slider") && e.key === " ") { togglePlay(); e.preventDefault(); return; }
+    if (e.target === $("slider") && (e.key === "[" || e.key === "]")) return ownMove(e.key === "]" ? 1 : -1);
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 };
     if (e.key in moves) { showPly(view.ply + moves[e.key]); e.preventDefault(); }
     else if (e.key === "Home") showPly(0);
     else if (e.key === "End") showPly(Infinity);
+    else if (e.key === "[" || e.key === "]") ownMove(e.key === "]" ? 1 : -1);
     else if (e.key === " ") { togglePlay(); e.preventDefault(); }
   });
 }
@@ -864,6 +919,7 @@ function main() {
   drawCrosstable();
   drawFaults();
   drawTimes();
+  wireBotLinks();
   drawLatency();
   drawSeatShares();
   drawLengths();

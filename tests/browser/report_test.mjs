@@ -287,6 +287,51 @@ async function checkProtocol(page, dir, c, seat) {
   }
 }
 
+// The viewer's tools: a seat's own decisions one after the other ("]" and the buttons), the
+// playback speed, "go to game N", a game list sorted by a column, and a bot's row of the
+// ratings table showing that bot's games.
+async function checkViewerTools(page, c) {
+  // Seat 1's view where the game has seat views, else the full view, whose "own" seat is the
+  // one to move at the ply shown.
+  const seatViews = await page.locator('#view option[value="1"]').count() > 0;
+  await page.evaluate(h => { location.hash = h; }, seatViews ? "#game=1&ply=0&seat=1" : "#game=1&ply=0");
+  await page.waitForFunction(s => view.replay && view.game === 1 && view.seat === s && view.ply === 0, seatViews ? 1 : 0);
+  const want = await page.evaluate(() => {
+    const a = view.replay.a, seat = view.seat || (a[0] ? a[0][0] : 0), own = [];
+    for (let p = 1; seat && p < a.length && own.length < 2; p++) if (a[p][0] === seat) own.push(p);
+    return own;
+  });
+  await page.keyboard.press("]");
+  if (want.length) check((await drawn(page)).ply === want[0], `${c.name}: "]" went to ply ${(await drawn(page)).ply}, not the seat's next decision ${want[0]}`);
+  await page.click("#b-own-next");
+  if (want.length > 1) check((await drawn(page)).ply === want[1], `${c.name}: "own >" did not reach the seat's decision at ply ${want[1]}`);
+  await page.click("#b-own-prev");
+  if (want.length > 1) check((await drawn(page)).ply === want[0], `${c.name}: "< own" did not go back to ply ${want[0]}`);
+  await page.selectOption("#speed", "4");
+  check(await page.evaluate(() => view.stepMs) === 100, `${c.name}: speed 4x does not step every 100 ms`);
+  await page.selectOption("#speed", "1");
+  const games = await page.evaluate(() => DATA.games.length);
+  if (games > 1) {
+    await page.evaluate(() => { location.hash = "#games"; });
+    await page.fill("#goto", "2");
+    await page.press("#goto", "Enter");
+    await page.waitForFunction(() => view.game === 2);
+    await page.click('#games-table th[data-sort="length"]');
+    await page.click('#games-table th[data-sort="length"]');
+    const lengths = await page.$$eval("#games-table tr[data-game]", trs => trs.map(tr => Number(tr.cells[4].textContent)));
+    check(lengths.every((l, i) => i === 0 || lengths[i - 1] >= l), `${c.name}: the game list sorted by length, longest first, reads ${lengths.slice(0, 12)}`);
+  }
+  if (c.results) {
+    await page.evaluate(() => { location.hash = "#results"; });
+    const bot = await page.$eval("#ratings-table tr[data-bot]", tr => tr.dataset.bot);
+    await page.click(`#ratings-table tr[data-bot="${bot}"]`);
+    await page.waitForFunction(() => !document.getElementById("games").hidden);
+    const players = await page.$$eval("#games-table tr[data-game]", trs => trs.map(tr => tr.cells[2].textContent));
+    check(players.length > 0 && players.every(p => p.includes(bot)), `${c.name}: clicking ${bot} in the ratings table lists games without it`);
+    await page.selectOption("#f-bot", "");
+  }
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -341,6 +386,7 @@ async function checkReport(browser, c, dir) {
   if (dump.f.length > 1) await page.screenshot({ path: path.join(shots, `${c.name}-seat${dump.f.length - 1}.png`), fullPage: true });
   await checkProtocol(page, dir, c, 0);
   if (dump.f.length > 1) await checkProtocol(page, dir, c, 1);
+  await checkViewerTools(page, c);
   await checkMissingGame(page, dump, c);
   check(requests.length === 0, `${c.name}: the page made network requests: ${requests.join(", ")}`);
   check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
