@@ -241,6 +241,10 @@ TEST_CASE("tournament formats: --seeds-from without usable ratings is refused be
   const auto tag = reftest::new_tag();
   fs::create_directories(empty.path);
   const fs::path err = out.path.string() + ".err";
+  struct RemovedAtEnd {
+    fs::path path;
+    ~RemovedAtEnd() { fs::remove(path); }  // also when a REQUIRE ends the test early
+  } err_file{err};
   const Bots field{{"x", "random_bot"}, {"y", "random_bot"}};
   auto attempt = [&](const std::vector<std::string>& flags) {
     return run(tournament_args("clump:size=4", field, out.path, tag, 1, flags), "/dev/null", err);
@@ -255,7 +259,6 @@ TEST_CASE("tournament formats: --seeds-from without usable ratings is refused be
   CHECK(attempt({"--format", "swiss", "--seeds-from", previous.path.string()}) == 2);
   CHECK_THAT(slurp(err), Catch::Contains("only meaningful with format knockout"));
   CHECK_FALSE(fs::exists(out.path / "tournament.json"));
-  fs::remove(err);
 }
 
 TEST_CASE("tournament formats: the report of a knockout shows the bracket in place of the crosstable",
