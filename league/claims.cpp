@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <random>
 
 #include "engine/core/user_error.h"
+#include "referee/log_file_name.h"
 
 namespace arena {
 
@@ -58,6 +60,12 @@ std::string this_worker() {
   char tag[16];
   std::snprintf(tag, sizeof tag, "%08x", static_cast<unsigned>(random()));
   return std::string(host) + ":" + std::to_string(::getpid()) + ":" + tag;
+}
+
+std::string worker_log_folder(const std::string& worker) {
+  std::string tag = worker;
+  std::replace(tag.begin(), tag.end(), ':', '-');
+  return log_file_stem(tag);
 }
 
 }  // namespace arena

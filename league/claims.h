@@ -25,5 +25,9 @@ LeagueJob decode_job(const std::string& text, const std::string& where);
 // Who this run is, in every claim it holds: "host:pid:random" (unique across machines and
 // across a pid reused).
 std::string this_worker();
+// The folder under DIR/logs/ of a worker of a shared store: "host-pid-random", plain
+// characters only (referee/log_file_name.h), so workers sharing one DIR/logs/ (several on one
+// machine, or a shared file system) never write to one file.
+std::string worker_log_folder(const std::string& worker);
 
 }  // namespace arena

@@ -116,6 +116,8 @@ class LeagueRunner {
     options_ = runner_options(settings_, RunCommand::kLeagueNew);
     options_.concurrency = run.concurrency;
     options_.log_dir = (fs::path(run.out) / "logs").string();
+    // Workers of a shared store may share DIR/logs/: each writes to a folder of its own.
+    if (store_->shared()) options_.log_dir += "/" + worker_log_folder(worker_);
     options_.sandbox_hidden = {fs::absolute(run.out).string()};
     options_.event = "Arena league";
     options_.check_bots_first = false;  // a bot that cannot start loses its games; the league goes on

@@ -1,9 +1,9 @@
 // `arena league` on PostgreSQL through the real binary (docs/league.md, "PostgreSQL"), with a
 // real server from Debian's `postgresql` package started for each test on a private Unix
 // socket (tests/league/pg_server.sh) and removed at its end: several `run` workers share one
-// league; one killed with SIGKILL mid-game has its game played again by another once its
-// lease ends, and every game is kept exactly once; a bad URL, an unreachable server and a
-// database that is not a league's are errors naming them.
+// league, each logging to a folder of its own; one killed with SIGKILL mid-game has its game
+// played again by another once its lease ends, and every game is kept exactly once; a bad URL,
+// an unreachable server and a database that is not a league's are errors naming them.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -115,10 +115,14 @@ class Worker {
   pid_t pid_ = -1;
 };
 
+// Waits until `ready` says yes. Asked once a step, never again after: a state that comes and goes
+// (a worker holding games between two batches) is judged by the answer that ended the wait.
 void wait_until(const std::function<bool()>& ready, const char* what) {
-  for (int i = 0; i < 1200 && !ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  bool yes = false;
+  for (int i = 0; i < 1200 && !(yes = ready()); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   INFO(what);
-  REQUIRE(ready());
+  REQUIRE(yes);
 }
 
 std::int64_t table_games(const Folder& league) {
@@ -182,25 +186,23 @@ TEST_CASE("league on PostgreSQL: workers share it, a killed worker's game is pla
   const std::string games = "SELECT count(*) FROM games";
   wait_until([&] { return std::stoll(pg.sql("league", games)) >= 6; }, "the workers play");
 
-  // Kill a worker while it holds games in play: the first seen holding some (a kill that
-  // lands between two of its batches, when it holds none, is tried again on a new worker).
+  // Kill worker 0 while it holds games in play (a kill that lands between two of its batches,
+  // when it holds none, is tried again on a new worker 0). Every worker plays all along: one
+  // that held no game for two minutes would be stalled, and fail the test.
   auto claims_of = [&](pid_t pid) {
     return "SELECT job FROM claims WHERE worker LIKE '%:" + std::to_string(pid) + ":%'";
   };
   std::vector<std::string> lost;  // the jobs of the killed worker's games in play
-  std::size_t victim = 0;
+  const std::size_t victim = 0;
   for (int attempt = 0; attempt < 5 && lost.empty(); ++attempt) {
-    auto holding = [&] {
-      for (std::size_t w = 0; w < workers.size(); ++w)
-        if (!lines(pg.sql("league", claims_of(workers[w]->pid()))).empty()) return victim = w, true;
-      return false;
-    };
-    wait_until(holding, "a worker has games in play");
     const pid_t pid = workers[victim]->pid();
+    wait_until([&] { return !lines(pg.sql("league", claims_of(pid))).empty(); },
+               "worker 0 has games in play");
     workers[victim]->signal_and_wait(SIGKILL);
     lost = lines(pg.sql("league", claims_of(pid)));
     if (lost.empty())
-      workers[victim] = std::make_unique<Worker>(run, league.path / ("w" + std::to_string(victim) + "b.log"));
+      workers[victim] =
+          std::make_unique<Worker>(run, league.path / ("w0-" + std::to_string(attempt) + ".log"));
   }
   REQUIRE_FALSE(lost.empty());
   std::vector<std::string> lost_rounds;
@@ -222,8 +224,12 @@ TEST_CASE("league on PostgreSQL: workers share it, a killed worker's game is pla
   };
   wait_until(kept_by_others, "another worker plays the killed worker's games");
   CHECK(taker_logs().find("took over") != std::string::npos);
+  std::vector<pid_t> takers;
   for (std::size_t w = 0; w < workers.size(); ++w)
-    if (w != victim) CHECK(workers[w]->signal_and_wait(SIGTERM) == 130);
+    if (w != victim) {
+      takers.push_back(workers[w]->pid());
+      CHECK(workers[w]->signal_and_wait(SIGTERM) == 130);
+    }
   // Stopped runs give their games in play back: the next run plays them first (all of them,
   // with --games as many).
   const long in_play = std::stol(pg.sql("league", "SELECT count(*) FROM claims"));
@@ -256,6 +262,29 @@ TEST_CASE("league on PostgreSQL: workers share it, a killed worker's game is pla
   // Only a game the killed worker kept in the instant before SIGKILL may miss its log line.
   CHECK(rounds.size() <= logged.size() + 2);
   for (const std::string& r : lost_rounds) CHECK(std::count(rounds.begin(), rounds.end(), r) == 1);
+
+  // Workers on one machine share DIR/logs/, each in a folder of its own (its worker id, with
+  // '-' for ':'): no two write to one file. Each worker's folder holds its bots' logs.
+  std::set<std::string> folders;
+  for (const fs::directory_entry& e : fs::directory_iterator(league.path / "logs")) {
+    INFO(e.path());
+    CHECK(e.is_directory());
+    folders.insert(e.path().filename().string());
+  }
+  CHECK(folders.size() >= 3);       // workers 1 and 2, the killed worker 0 (or a later one), the last run
+  for (const pid_t pid : takers) {  // the two workers that played all along: a folder each
+    INFO("worker " << pid);
+    CHECK(std::count_if(folders.begin(), folders.end(), [&](const std::string& f) {
+            return f.find("-" + std::to_string(pid) + "-") != std::string::npos;
+          }) == 1);
+  }
+  for (const std::string& f : folders) {
+    std::size_t bot_logs = 0;
+    for (const fs::directory_entry& e : fs::directory_iterator(league.path / "logs" / f))
+      bot_logs += e.path().filename().string().find(".slot") != std::string::npos;
+    INFO(f);
+    CHECK(bot_logs >= 1);
+  }
 
   // The league's PGN is whole in the database: arena verify replays every record.
   const fs::path pgn = league.path / "export.pgn";

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -89,10 +90,14 @@ std::vector<std::vector<std::string>> exported_players(const Folder& league) {
   return games;
 }
 
+// Waits until `ready` says yes. Asked once a step, never again after: a state that comes and goes
+// (a worker holding games between two batches) is judged by the answer that ended the wait.
 void wait_until(const std::function<bool()>& ready, const char* what) {
-  for (int i = 0; i < 600 && !ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  bool yes = false;
+  for (int i = 0; i < 600 && !(yes = ready()); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   INFO(what);
-  REQUIRE(ready());
+  REQUIRE(yes);
 }
 
 }  // namespace
@@ -200,6 +205,69 @@ TEST_CASE("league: kill -9 at any instant loses no finished game and counts none
       CHECK(rounds.insert(line).second);
     }
   CHECK(records == games_of(league));
+}
+
+// The Round labels and players of every exported game, in order.
+std::vector<std::pair<std::string, std::vector<std::string>>> exported_games(const Folder& league) {
+  const Run r = run_arena("league export " + league.str());
+  REQUIRE(r.status == 0);
+  std::vector<std::pair<std::string, std::vector<std::string>>> games;
+  for (const std::vector<std::string>& players : exported_players(league)) games.push_back({"", players});
+  std::istringstream in(r.out);
+  std::size_t i = 0;
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("[Round \"", 0) == 0 && i < games.size())
+      games[i++].first = line.substr(8, line.size() - 10);
+  return games;
+}
+
+TEST_CASE("league: a game in play whose bot was retired since is played when taken over", "[league]") {
+  Folder league("retired");
+  REQUIRE(run_arena("league new " + league.str() + " clump:size=6 --tc 60+1").status == 0);
+  // x thinks 200 ms a move: its table's games are in play long enough to be cut by a kill.
+  REQUIRE(run_arena("league add " + league.str() + " x=" + kBin + "/deliberate_bot").status == 0);
+  REQUIRE(run_arena("league add " + league.str() + " y=" + kBin + "/random_bot").status == 0);
+  std::string table;  // "B.T." of the game in play when the run is killed
+  {
+    Background run("league run " + league.str() + " -j 1", league.path / "run.log");
+    auto in_play = [&] {
+      std::error_code ec;
+      for (const fs::directory_entry& e : fs::directory_iterator(league.path / "live", ec)) {
+        std::string name = e.path().stem().string();  // league-B-T-G
+        if (e.path().extension() != ".live" || name.rfind("league-", 0) != 0) continue;
+        name = name.substr(7, name.rfind('-') - 7 + 1);
+        std::replace(name.begin(), name.end(), '-', '.');
+        table = name;
+        return true;
+      }
+      return false;
+    };
+    wait_until(in_play, "a game of x against y is in play");
+    run.signal_and_wait(SIGKILL);  // its games stay claimed, as after a crash
+  }
+  std::set<std::string> kept_before;  // x's games kept before the kill: earlier tables, or one of this one
+  for (const auto& [round, players] : exported_games(league)) kept_before.insert(round);
+  REQUIRE(run_arena("league retire " + league.str() + " x").status == 0);
+  REQUIRE(run_arena("league add " + league.str() + " z=" + kBin + "/random_bot").status == 0);
+
+  // The next run plays the games x was in (already paired: a set is never cut), then no more of x.
+  const Run next = run_arena("league run " + league.str() + " -j 1 --games 6");
+  INFO(next.out);
+  REQUIRE(next.status == 0);
+  CHECK(next.out.find("took over") != std::string::npos);
+  const auto games = exported_games(league);
+  REQUIRE(games.size() == kept_before.size() + 6);
+  std::set<std::string> rounds;
+  std::size_t in_table = 0;
+  for (const auto& [round, players] : games) {
+    INFO(round);
+    CHECK(rounds.insert(round).second);  // each game once
+    if (std::count(players.begin(), players.end(), "x") == 0) continue;
+    CHECK((kept_before.count(round) == 1 || round.rfind(table, 0) == 0));  // no new table seats x
+    in_table += round.rfind(table, 0) == 0;
+  }
+  CHECK(in_table == 2);  // the whole set x was paired in: both seatings, once each
+  CHECK(table_json(league).at("games").as_int64() == static_cast<std::int64_t>(games.size()));
 }
 
 TEST_CASE("league: a version plays its parent until the SPRT decides, and the table says so", "[league]") {
