@@ -41,6 +41,10 @@ class Server {
 
   std::string listen();
   void add_stream(tcp::socket socket);
+  // Reads the folder again; what changed goes to every stream. Every poll, and before every
+  // answer: a game in play is listed from the instant its live file exists, whenever the last
+  // poll was (a bot asking at its first move sees its own game).
+  void refresh();
   FolderWatch& folder() { return folder_; }
 
  private:
@@ -79,6 +83,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     const bool head = req.method() == http::verb::head;
     if (req.method() != http::verb::get && !head)
       return answer(Reply{405, "text/plain; charset=utf-8", "only GET and HEAD\n"}, false, true);
+    server_.refresh();
     std::optional<Reply> reply =
         route(server_.folder(), std::string_view(req.target().data(), req.target().size()));
     if (!reply) {  // the event stream
@@ -186,16 +191,18 @@ void Server::write_next(const std::shared_ptr<Stream>& s) {
                     });
 }
 
+void Server::refresh() {
+  if (!folder_.poll()) return;
+  std::string state = folder_.state_json();
+  if (state == state_) return;
+  state_ = std::move(state);
+  for (const auto& s : streams_) send(s, "event: state\ndata: " + state_ + "\n\n");
+  quiet_ticks_ = 0;
+}
+
 // Every poll: what changed goes to every stream; a comment line now and then finds closed ones.
 void Server::tick() {
-  if (folder_.poll()) {
-    std::string state = folder_.state_json();
-    if (state != state_) {
-      state_ = std::move(state);
-      for (const auto& s : streams_) send(s, "event: state\ndata: " + state_ + "\n\n");
-      quiet_ticks_ = 0;
-    }
-  }
+  refresh();
   if (++quiet_ticks_ * options_.poll >= std::chrono::seconds(10)) {
     quiet_ticks_ = 0;
     for (const auto& s : streams_) send(s, ": still here\n\n");

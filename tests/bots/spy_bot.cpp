@@ -61,11 +61,9 @@ int main(int argc, char** argv) {
   g_port = std::atoi(argv[1]);
   g_out = argv[2];
   testbot::Hooks h;
-  h.on_go = [](const std::vector<std::string>&, int decision) {
-    // At its first move of a game, give the server (which reads the folder every 200 ms) up to
-    // 5 s to list a game in play, so a loaded machine does not leave it nothing to read.
-    for (int i = 0; decision == 1 && i < 100 && get("/api/state").find("\"id\"") == std::string::npos; ++i)
-      testbot::sleep_ms(50);
+  // No wait: the server reads the folder again before every answer, and the game's live file
+  // exists before its first move is asked for, so even at its first move the spy sees its game.
+  h.on_go = [](const std::vector<std::string>&, int) {
     spy();
     return false;
   };

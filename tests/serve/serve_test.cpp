@@ -251,9 +251,11 @@ TEST_CASE("serve: a bot reading the page while it plays flume-cards sees no hidd
   INFO(states);
   CHECK(checked >= 5);  // the spy really saw games in play
   // No seed of the game the spy was playing in any answer it read then. The spy plays every
-  // game, one at a time, each in a fresh process: its k-th process id is game k's.
+  // game, one at a time, each in a fresh process: its k-th process id is game k's. And at every
+  // one of its moves, its first included, the state lists that game in play: the server reads
+  // the folder before it answers, and a game's live file exists before its first move is asked.
   std::vector<std::string> pids;
-  int seeds_checked = 0;
+  int seeds_checked = 0, states_checked = 0;
   for (std::size_t at = text.find("=== "); at != std::string::npos;) {
     const std::size_t next = text.find("\n=== ", at + 1);
     const std::string block = text.substr(at, next == std::string::npos ? std::string::npos : next - at);
@@ -265,10 +267,16 @@ TEST_CASE("serve: a bot reading the page while it plays flume-cards sees no hidd
       INFO("game " << pids.size() << " in play; its seed is in " << block.substr(0, 40));
       CHECK(words(block).count(std::to_string(records[pids.size() - 1].seed)) == 0);
       ++seeds_checked;
+      if (block.starts_with("=== /api/state\n")) {
+        INFO("game " << pids.size() << " in play, the state read at a move of its: " << block.substr(0, 200));
+        CHECK(block.find("\"id\":\"game-" + std::to_string(pids.size()) + "\"") != std::string::npos);
+        ++states_checked;
+      }
     }
     at = next == std::string::npos ? next : next + 1;
   }
   CHECK(pids.size() == records.size());
   CHECK(seeds_checked >= 5);
+  CHECK(states_checked >= static_cast<int>(records.size()));  // one at each of the spy's moves
   CHECK(text.find("=== /api/replay/1\nnot found") != std::string::npos);
 }
