@@ -15,6 +15,8 @@ trap 'rm -rf "$work"' EXIT
 random="$build/bin/random_bot"
 mcts="$build/bin/mcts_bot --iterations 20"
 
+# The last column: one game's replay and its game list entry (about 150 bytes) times 10,000,
+# plus the page itself.
 echo "| game | games | actions per game | report | replays per game | replay JSON per game (inflated) | 10,000 games (extrapolated) |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 # Every game of the registry, at its fewest and its most players (arena games --json).
@@ -45,5 +47,5 @@ n = max(1, len(r))
 print(sum(len(json.dumps(x, separators=(",", ":"))) for x in r) // n, sum(len(x["a"]) for x in r) // n)' "$out/all.html")
   per_game=$(((all - one) / (games > 1 ? games - 1 : 1)))
   echo "| $spec | $games | $actions | $((all / 1024)) KB | $((per_game / 1024)) KB | $((raw / 1024)) KB |" \
-       "$((all / games * 10000 / 1024 / 1024)) MB |"
+       "$(((one + (per_game + 150) * 10000) / 1024 / 1024)) MB |"
 done <<< "$specs"
