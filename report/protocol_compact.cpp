@@ -126,7 +126,7 @@ json::array compact_decision(int ply, const std::string& text, std::vector<std::
     }
     std::size_t n = 0;
     while (i < lines.size() && k + n < events.size() && lines[i] == events[k + n]) ++i, ++n;
-    out.push_back(json::object{{"e", json::array{k, n}}});
+    out.push_back(json::object{{"e", json::array{k, static_cast<std::int64_t>(n)}}});
     next = k + n;
   }
   previous = std::move(lines);

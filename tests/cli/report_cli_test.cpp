@@ -144,7 +144,8 @@ TEST_CASE("report: the embedded replays decode to the engine's picture of every 
       boost::json::parse(arena::report::unpack_replay(html.substr(begin, html.find('<', begin) - begin)));
   const Run dump = arena_cmd("report " + out.string() + " --dump-pictures 1");
   REQUIRE(dump.status == 0);
-  const boost::json::array& want = boost::json::parse(dump.out).at("f").as_array();
+  const boost::json::value dumped = boost::json::parse(dump.out);
+  const boost::json::array& want = dumped.at("f").as_array();
   const boost::json::array& views = replay.at("f").as_array();
   REQUIRE(views.size() == 4);  // the full table and three seats
   REQUIRE(want.size() == views.size());
