@@ -105,7 +105,7 @@ TEST_CASE("report: card faces follow their zone's cards in the JSON", "[report]"
   CHECK(drawn.at("z").at(0).as_array().size() == 5);
 }
 
-TEST_CASE("report: a JSON patch deletes from\, inserts into and edits an array in place", "[report]") {
+TEST_CASE("report: a JSON patch deletes from and inserts into an array and edits its elements in place", "[report]") {
   // A card taken from the middle of a stock: the patch deletes it, it does not re-send the stock.
   json::array stock;
   for (int i = 0; i < 40; ++i) stock.push_back(json::value("card" + std::to_string(i)));
