@@ -1,15 +1,23 @@
-// JSON patches (report/json_patch.h): objects and arrays are patched field by field or
-// element by element when that is shorter than writing the new value out.
+// JSON patches (report/json_patch.h): objects are patched field by field and arrays by an edit
+// script (keep, delete, insert, patch an element) when that is shorter than the new value.
 #include "report/json_patch.h"
 
+#include <algorithm>
 #include <boost/json/serialize.hpp>
 #include <string>
+#include <vector>
+
+#include "engine/core/user_error.h"
 
 namespace arena::report {
 
 namespace json = boost::json;
 
 namespace {
+
+// Beyond this many element comparisons, an array's changed middle is paired element by element
+// instead of aligned by longest common subsequence (pictures' arrays stay far below it).
+constexpr std::size_t kAlignLimit = 1 << 14;
 
 json::value replacement(const json::value& after) {
   if (after.is_object()) return json::object{{"=", after}};
@@ -31,16 +39,98 @@ json::value patch_object(const json::object& before, const json::object& after) 
   return out;
 }
 
-json::value patch_array(const json::array& before, const json::array& after) {
-  json::object out;
-  out["#"] = after.size();
-  for (std::size_t i = 0; i < after.size(); ++i) {
-    if (i < before.size() && before[i] == after[i]) continue;
-    out[std::to_string(i)] =
-        i < before.size() ? json_patch(before[i], after[i]) : json::object{{"=", after[i]}};
+// The edit script's ops, merging neighbours of one kind.
+class EditScript {
+ public:
+  void keep(std::int64_t n) { count(n); }
+  void drop(std::int64_t n) { count(-n); }
+  void insert(const json::value& v) {
+    if (ops_.empty() || !ops_.back().is_array()) ops_.push_back(json::array{});
+    ops_.back().as_array().push_back(v);
+  }
+  void patch(json::value p) { ops_.push_back(std::move(p)); }
+  // Trailing keeps are implied.
+  json::object finish() {
+    if (!ops_.empty() && ops_.back().is_int64() && ops_.back().as_int64() > 0) ops_.pop_back();
+    return json::object{{"@", std::move(ops_)}};
+  }
+
+ private:
+  void count(std::int64_t n) {
+    if (n == 0) return;
+    if (!ops_.empty() && ops_.back().is_int64() && (ops_.back().as_int64() > 0) == (n > 0))
+      ops_.back() = ops_.back().as_int64() + n;
+    else
+      ops_.push_back(n);
+  }
+  json::array ops_;
+};
+
+// Pairs of equal elements (old index, new index) in order: a longest common subsequence.
+std::vector<std::pair<std::size_t, std::size_t>> aligned(const json::value* a, std::size_t n,
+                                                         const json::value* b, std::size_t m) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  if (n == 0 || m == 0 || n * m > kAlignLimit) return out;
+  std::vector<std::uint16_t> len((n + 1) * (m + 1), 0);  // len[i][j]: LCS of a[i..], b[j..]
+  auto at = [&](std::size_t i, std::size_t j) -> std::uint16_t& { return len[i * (m + 1) + j]; };
+  for (std::size_t i = n; i-- > 0;)
+    for (std::size_t j = m; j-- > 0;)
+      at(i, j) = a[i] == b[j] ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
+  for (std::size_t i = 0, j = 0; i < n && j < m;) {
+    if (a[i] == b[j]) {
+      out.emplace_back(i++, j++);
+    } else if (at(i + 1, j) >= at(i, j + 1)) {
+      ++i;
+    } else {
+      ++j;
+    }
   }
   return out;
 }
+
+// Old elements [i, i_end) become new ones [j, j_end): paired ones patched where that pays,
+// the rest deleted or inserted.
+void edit_run(EditScript& s, const json::array& before, std::size_t i, std::size_t i_end,
+              const json::array& after, std::size_t j, std::size_t j_end) {
+  for (; i < i_end && j < j_end; ++i, ++j) {
+    if (before[i] == after[j]) {
+      s.keep(1);
+      continue;
+    }
+    const json::value p = json_patch(before[i], after[j]);
+    if (p.is_object() && !p.get_object().contains("=")) {
+      s.patch(p);
+    } else {
+      s.drop(1);
+      s.insert(after[j]);
+    }
+  }
+  if (i < i_end) s.drop(static_cast<std::int64_t>(i_end - i));
+  for (; j < j_end; ++j) s.insert(after[j]);
+}
+
+json::value patch_array(const json::array& before, const json::array& after) {
+  std::size_t head = 0;
+  while (head < before.size() && head < after.size() && before[head] == after[head]) ++head;
+  std::size_t tail = 0;
+  while (tail < before.size() - head && tail < after.size() - head &&
+         before[before.size() - 1 - tail] == after[after.size() - 1 - tail])
+    ++tail;
+  EditScript s;
+  s.keep(static_cast<std::int64_t>(head));
+  const std::size_t n = before.size() - head - tail, m = after.size() - head - tail;
+  std::size_t i = head, j = head;
+  for (const auto& [di, dj] : aligned(before.data() + head, n, after.data() + head, m)) {
+    edit_run(s, before, i, head + di, after, j, head + dj);
+    s.keep(1);
+    i = head + di + 1;
+    j = head + dj + 1;
+  }
+  edit_run(s, before, i, head + n, after, j, head + m);
+  return s.finish();
+}
+
+std::size_t text_size(const json::value& v) { return json::serialize(v).size(); }
 
 }  // namespace
 
@@ -55,23 +145,46 @@ json::value json_patch(const json::value& before, const json::value& after) {
     return replacement(after);
   // A patch longer than the value itself is no saving.
   json::value whole = replacement(after);
-  return json::serialize(patch).size() < json::serialize(whole).size() ? patch : whole;
+  return text_size(patch) < text_size(whole) ? patch : whole;
 }
+
+namespace {
+
+json::value apply_edits(const json::value& before, const json::array& ops) {
+  const json::array empty;
+  const json::array& old = before.is_array() ? before.get_array() : empty;
+  json::array out;
+  std::size_t i = 0;
+  auto need = [&](std::size_t n) {
+    if (i + n > old.size()) throw UserError("JSON patch: an array edit goes past the array's end");
+  };
+  for (const json::value& op : ops) {
+    if (op.is_array()) {
+      for (const json::value& v : op.get_array()) out.push_back(v);
+    } else if (op.is_object()) {
+      need(1);
+      out.push_back(apply_json_patch(old[i++], op));
+    } else {
+      const std::int64_t n = op.to_number<std::int64_t>();
+      need(static_cast<std::size_t>(n > 0 ? n : -n));
+      if (n > 0)
+        out.insert(out.end(), old.begin() + static_cast<std::ptrdiff_t>(i),
+                   old.begin() + static_cast<std::ptrdiff_t>(i + n));
+      i += static_cast<std::size_t>(n > 0 ? n : -n);
+    }
+  }
+  out.insert(out.end(), old.begin() + static_cast<std::ptrdiff_t>(i), old.end());
+  return out;
+}
+
+}  // namespace
 
 json::value apply_json_patch(const json::value& before, const json::value& patch) {
   if (!patch.is_object()) return patch;
   const json::object& p = patch.get_object();
   if (const json::value* v = p.if_contains("=")) return *v;
-  if (const json::value* n = p.if_contains("#")) {
-    json::array out = before.is_array() ? before.get_array() : json::array{};
-    out.resize(static_cast<std::size_t>(n->to_number<std::int64_t>()));
-    for (const auto& [key, value] : p)
-      if (key != "#") {
-        const std::size_t i = std::stoul(std::string(key));
-        out[i] = apply_json_patch(out[i], value);
-      }
-    return out;
-  }
+  if (const json::value* ops = p.if_contains("@"); ops && ops->is_array())
+    return apply_edits(before, ops->get_array());
   json::object out = before.is_object() ? before.get_object() : json::object{};
   for (const auto& [key, value] : p)
     out[key] = apply_json_patch(out.contains(key) ? out[key] : json::value{}, value);

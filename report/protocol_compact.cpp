@@ -92,9 +92,20 @@ json::value line_item(const std::vector<std::string>& previous, const std::strin
   return json::value(line);
 }
 
+// The action whose event line `line` is, searching from `next` on (at most `reach` actions);
+// -1 for none.
+int event_index(const std::vector<std::string>& events, std::size_t next, std::size_t reach,
+                const std::string& line) {
+  if (line.rfind("event ", 0) != 0) return -1;
+  for (std::size_t k = next; k < events.size() && k < next + reach; ++k)
+    if (events[k] == line) return static_cast<int>(k);
+  return -1;
+}
+
 }  // namespace
 
-json::array compact_decision(int ply, const std::string& text, std::vector<std::string>& previous) {
+json::array compact_decision(int ply, const std::string& text, std::vector<std::string>& previous,
+                             const std::vector<std::string>& events) {
   json::array out{ply};
   std::vector<std::string> lines;
   for (std::size_t start = 0; start < text.size();) {
@@ -103,8 +114,41 @@ json::array compact_decision(int ply, const std::string& text, std::vector<std::
     lines.push_back(text.substr(start, end - start));
     start = end + 1;
   }
-  for (const std::string& line : lines) out.push_back(line_item(previous, line));
+  // Events are of the actions before this decision: look from a little before the first one
+  // there can be, then on from the last event found.
+  const std::size_t reach = lines.size() + 64;
+  std::size_t next = static_cast<std::size_t>(ply) > reach ? static_cast<std::size_t>(ply) - reach : 0;
+  for (std::size_t i = 0; i < lines.size();) {
+    const int k = event_index(events, next, reach, lines[i]);
+    if (k < 0) {
+      out.push_back(line_item(previous, lines[i++]));
+      continue;
+    }
+    std::size_t n = 0;
+    while (i < lines.size() && k + n < events.size() && lines[i] == events[k + n]) ++i, ++n;
+    out.push_back(json::object{{"e", json::array{k, static_cast<std::int64_t>(n)}}});
+    next = k + n;
+  }
   previous = std::move(lines);
+  return out;
+}
+
+std::vector<std::string> seat_event_lines(const json::object& replay, int seat) {
+  std::vector<std::string> out;
+  const json::array& actions = replay.at("a").as_array();
+  const json::value* views = replay.if_contains("w");
+  const json::array* seen = views && seat >= 1 && static_cast<std::size_t>(seat) <= views->as_array().size()
+                                ? &views->as_array()[static_cast<std::size_t>(seat - 1)].as_array()
+                                : nullptr;
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    const json::array& a = actions[i].as_array();
+    const json::value& token = seen && i < seen->size() ? (*seen)[i] : a[1];
+    // As the referee writes it (docs/protocol.md, `event <actor> <token>`; report/ does not
+    // link protocol/): a line that differs is written out, so a mismatch costs only bytes.
+    const std::int64_t actor = a[0].to_number<std::int64_t>();
+    out.push_back("event " + (actor == 0 ? std::string("chance") : std::to_string(actor)) + " " +
+                  std::string(token.as_string()));
+  }
   return out;
 }
 

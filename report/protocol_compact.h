@@ -16,7 +16,14 @@ namespace arena::report {
 // - an array [k, op...]: line k of the previous decision edited word by word (words split at
 //   single spaces): a positive op copies that many of its words, a negative one skips that
 //   many, a string op inserts its text (words joined by spaces). Words not reached are dropped.
+// - an object {"e": [k, n]}: n event lines, those of actions k..k+n-1 (0-based) as the seat saw
+//   them ("event ACTOR TOKEN", ACTOR "chance" or the seat, TOKEN the replay's "w" entry of the
+//   seat, else the action's text); given `events`, the line each action's event would be.
 // `previous` holds the previous decision's lines and receives this one's.
-boost::json::array compact_decision(int ply, const std::string& text, std::vector<std::string>& previous);
+boost::json::array compact_decision(int ply, const std::string& text, std::vector<std::string>& previous,
+                                    const std::vector<std::string>& events = {});
+
+// The event line of every action of `replay` ({"a", "w"}: report/replay.h) as `seat` saw it.
+std::vector<std::string> seat_event_lines(const boost::json::object& replay, int seat);
 
 }  // namespace arena::report

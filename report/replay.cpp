@@ -34,6 +34,23 @@ struct ViewFrames {
   }
 };
 
+// A seat's patch that equals an earlier view's at the same ply (the full table's for a public
+// change: the caption, the seat to move, a card played face up; another seat's for a card dealt
+// face down to a third) is written as that view's number. Views are marked from the last, so
+// the earliest equal view, which is the one named, still holds its patch.
+void share_patches(std::vector<ViewFrames>& views) {
+  for (std::size_t v = views.size(); v-- > 1;)
+    for (std::size_t ply = 1; ply < views[v].frames.size(); ++ply) {
+      json::value& patch = views[v].frames[ply];
+      if (patch.is_null()) continue;
+      for (std::size_t u = 0; u < v; ++u)
+        if (views[u].frames[ply] == patch) {
+          patch = static_cast<std::int64_t>(u);
+          break;
+        }
+    }
+}
+
 }  // namespace
 
 json::object replay_json(const GameRecord& record, bool seat_views) {
@@ -67,6 +84,7 @@ json::object replay_json(const GameRecord& record, bool seat_views) {
     state->apply(move);
     for (int v = 0; v < views; ++v) frames[v].add(picture_to_json(state->picture(v)));
   }
+  share_patches(frames);
   json::array f;
   for (ViewFrames& v : frames) f.push_back(std::move(v.frames));
   out["f"] = std::move(f);

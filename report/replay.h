@@ -13,7 +13,8 @@ namespace arena::report {
 
 // {"a": [[actor, text, micros]...],      actor 0 = chance, micros -1 = not timed
 //  "w": [[views of seat 1]...],            only with hidden information: each action as that seat saw it
-//  "f": [[picture, patch...] per view],    view 0 the full table, then seats 1..N
+//  "f": [[picture, patch...] per view],    view 0 the full table, then seats 1..N; a seat's
+//                                          patch a number u: the same as view u's at that ply
 //  "x": "why replay stopped",             only when an action does not replay
 //  "i", "ic": the bots' own lines}         report/bot_lines_json.h
 // `seat_views`: also every seat's own pictures (hidden-information games).

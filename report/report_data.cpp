@@ -16,6 +16,7 @@
 #include "records/timing_tags.h"
 #include "report/protocol_compact.h"
 #include "report/replay.h"
+#include "report/replay_pack.h"
 
 namespace arena::report {
 
@@ -118,13 +119,15 @@ void add_protocol_lines(json::object& replay, const GameRecord& record, const Pr
   for (const SeatDecisionLines& decisions : seats) {
     json::array seat;
     std::vector<std::string> previous;
-    for (const auto& [ply, text] : decisions) seat.push_back(compact_decision(ply, text, previous));
+    const std::vector<std::string> events = seat_event_lines(replay, static_cast<int>(q.size()) + 1);
+    for (const auto& [ply, text] : decisions) seat.push_back(compact_decision(ply, text, previous, events));
     q.push_back(std::move(seat));
   }
   replay["q"] = std::move(q);
 }
 
-// The numbers of the games to embed: the chosen ones, or the first ones within the budget.
+// The replays to embed, packed (report/replay_pack.h), by game number: the chosen games, or the
+// first ones within the budget.
 json::object replays(const std::vector<GameRecord>& records, const ReportOptions& o) {
   json::object out;
   std::size_t bytes = 0;
@@ -134,8 +137,9 @@ json::object replays(const std::vector<GameRecord>& records, const ReportOptions
     if (chosen.empty() && bytes >= o.replay_budget) break;
     json::object replay = replay_json(records[n - 1], true);
     if (o.protocol_lines) add_protocol_lines(replay, records[n - 1], o.protocol_lines);
-    bytes += json_text(replay).size();
-    out[std::to_string(n)] = std::move(replay);
+    std::string packed = pack_replay(json_text(replay));
+    bytes += packed.size();
+    out[std::to_string(n)] = std::move(packed);
   }
   return out;
 }

@@ -23,7 +23,7 @@ using ProtocolLines = std::function<std::vector<SeatDecisionLines>(const GameRec
 struct ReportOptions {
   std::string title = "Arena report";
   // 1-based numbers of the games whose replays are embedded; empty: games in order until
-  // their replays reach `replay_budget` bytes (docs/report.md, "Size").
+  // their packed replays (report/replay_pack.h) reach `replay_budget` bytes (docs/report.md, "Size").
   std::vector<int> games;
   std::size_t replay_budget = std::size_t{16} << 20;
   // A knockout's bracket (its folder's bracket.txt): the page shows it in place of the

@@ -79,10 +79,13 @@ std::string report_html(const std::vector<GameRecord>& records, const ReportOpti
   html += kPageHTML;
   html +=
       "<script type=\"application/json\" id=\"arena-data\">" + script_safe(json_text(data)) + "</script>\n";
+  // Base64 (report/replay_pack.h): nothing in it needs escaping.
   for (const auto& [key, value] : replays)
-    html += "<script type=\"application/json\" id=\"replay-" + std::string(key) + "\">" +
-            script_safe(json_text(value)) + "</script>\n";
+    html += "<script type=\"application/x-arena-replay\" id=\"replay-" + std::string(key) + "\">" +
+            std::string(value.as_string()) + "</script>\n";
   html += "<script>\n";
+  html += kPageFramesJS;  // before report.js, which calls it
+  html += "</script>\n<script>\n";
   html += kPageBotLinesJS;  // before report.js, which calls it
   html += "</script>\n<script>\n";
   html += kPageJS;

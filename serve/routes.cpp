@@ -88,6 +88,8 @@ std::string live_page(FolderWatch& folder) {
   html += "<script type=\"application/json\" id=\"arena-live-state\">" +
           report::script_safe(folder.state_json()) + "</script>\n";
   html += "<script>\n";
+  html += report::kPageFramesJS;  // the replays' decoding, before report.js
+  html += "</script>\n<script>\n";
   html += report::kPageJS;
   html += "</script>\n<script>\n";
   html += report::kPageLiveJS;

@@ -381,36 +381,7 @@ function drawGameList() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Replays: frames are stored as the first picture and patches (report/json_patch.h).
-
-function applyPatch(base, patch) {
-  if (patch === null) return base;
-  if (typeof patch !== "object" || Array.isArray(patch)) return patch;
-  if ("=" in patch) return patch["="];
-  if ("#" in patch) {
-    const out = Array.isArray(base) ? base.slice(0, patch["#"]) : [];
-    out.length = patch["#"];
-    for (const [k, v] of Object.entries(patch)) if (k !== "#") out[Number(k)] = applyPatch(out[Number(k)], v);
-    return out;
-  }
-  const out = Object.assign({}, base);
-  for (const [k, v] of Object.entries(patch)) out[k] = applyPatch(out[k], v);
-  return out;
-}
-
-function loadReplay(n) {
-  const node = document.getElementById("replay-" + n);
-  if (!node && LIVE.replay) return LIVE.replay(n);
-  return node ? JSON.parse(node.textContent) : null;
-}
-
-// The pictures of one view, every ply, patches applied once.
-function framesOf(replay, seat) {
-  const stored = replay.f[seat] || replay.f[0];
-  const frames = [stored[0]];
-  for (let i = 1; i < stored.length; i++) frames.push(applyPatch(frames[i - 1], stored[i]));
-  return frames;
-}
+// Replays: loadReplay and framesOf are in frames.js (how the report stores them).
 
 // ---------------------------------------------------------------------------------------
 // Drawing a picture. Boards by shape; zones (cards) and values by the generic table.

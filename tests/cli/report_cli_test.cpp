@@ -19,6 +19,9 @@
 #include <thread>
 #include <vector>
 
+#include "report/json_patch.h"
+#include "report/replay_pack.h"
+
 extern char** environ;
 
 namespace fs = std::filesystem;
@@ -118,6 +121,48 @@ TEST_CASE("report: a tournament's report.html is one self-contained page of ever
        {"<script src", "<link", "@import", "url(", "<iframe", "<img", "http://", "https://"})
     CHECK(html.find(outside) == std::string::npos);
   CHECK(html.find("id=\"replay-1\"") != std::string::npos);
+}
+
+// The page's decoding (report/page/frames.js) in C++: what the report embeds, inflated and its
+// patches applied, is every picture `arena report --dump-pictures` prints (the engine's picture
+// at each ply, as `arena show` draws it), in every view of a hidden-information game.
+TEST_CASE("report: the embedded replays decode to the engine's picture of every ply and view",
+          "[cli][report]") {
+  TempDir t;
+  const fs::path out = t.path / "run";
+  const Run played =
+      arena_cmd("tournament flush:players=3 --bot a=" + kRandom + " --bot b=" + kRandom +
+                " --bot c=" + kRandom + " --games 1 --max-tables 1 --seed 5 --quiet --out " + out.string());
+  INFO(played.out);
+  REQUIRE(played.status == 0);
+  const std::string html = slurp(out / "report.html");
+  const std::string open = "<script type=\"application/x-arena-replay\" id=\"replay-1\">";
+  const std::size_t at = html.find(open);
+  REQUIRE(at != std::string::npos);
+  const std::size_t begin = at + open.size();
+  const boost::json::value replay =
+      boost::json::parse(arena::report::unpack_replay(html.substr(begin, html.find('<', begin) - begin)));
+  const Run dump = arena_cmd("report " + out.string() + " --dump-pictures 1");
+  REQUIRE(dump.status == 0);
+  const boost::json::value dumped = boost::json::parse(dump.out);
+  const boost::json::array& want = dumped.at("f").as_array();
+  const boost::json::array& views = replay.at("f").as_array();
+  REQUIRE(views.size() == 4);  // the full table and three seats
+  REQUIRE(want.size() == views.size());
+  for (std::size_t v = 0; v < views.size(); ++v) {
+    const boost::json::array& frames = views[v].as_array();
+    REQUIRE(frames.size() == want[v].as_array().size());
+    boost::json::value picture = frames[0];
+    for (std::size_t ply = 0; ply < frames.size(); ++ply) {
+      const boost::json::value& stored = frames[ply];
+      const boost::json::value& patch =
+          stored.is_number() ? views.at(static_cast<std::size_t>(stored.to_number<std::int64_t>())).at(ply)
+                             : stored;
+      if (ply > 0 && !patch.is_null()) picture = arena::report::apply_json_patch(picture, patch);
+      INFO("view " << v << " ply " << ply);
+      REQUIRE(picture == want[v].at(ply));
+    }
+  }
 }
 
 TEST_CASE("report: written again after kill -9 and --resume, with every game", "[cli][report]") {

@@ -9,6 +9,7 @@
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "referee/seat_transcript.h"
+#include "report/replay.h"
 
 using namespace arena;
 namespace json = boost::json;
@@ -25,12 +26,17 @@ std::vector<std::string> split(const std::string& s, char sep) {
   }
 }
 
-// report.js's decoding, in C++.
-std::vector<std::string> decode(const json::array& decision, const std::vector<std::string>& previous) {
+// The page's decoding (frames.js's expandEvents, report.js's protocolLines), in C++.
+std::vector<std::string> decode(const json::array& decision, const std::vector<std::string>& previous,
+                                const std::vector<std::string>& events) {
   std::vector<std::string> lines;
   for (std::size_t i = 1; i < decision.size(); ++i) {
     const json::value& item = decision[i];
-    if (item.is_int64()) {
+    if (item.is_object()) {
+      const json::array& run = item.at("e").as_array();
+      for (std::int64_t k = 0; k < run[1].as_int64(); ++k)
+        lines.push_back(events.at(static_cast<std::size_t>(run[0].as_int64() + k)));
+    } else if (item.is_int64()) {
       lines.push_back(previous.at(static_cast<std::size_t>(item.as_int64())));
     } else if (item.is_string()) {
       lines.push_back(std::string(item.as_string()));
@@ -89,15 +95,19 @@ TEST_CASE("compact protocol lines decode to the very lines of every decision, in
     const std::unique_ptr<Game> game = make_game(entry->info.id);
     INFO(game->spec());
     const GameRecord r = random_record(*game, 42);
-    std::size_t plain = 0, compact = 0;
+    const json::object replay = report::replay_json(r, true);
+    std::size_t plain = 0, compact = 0, references = 0;
     for (int seat = 1; seat <= game->num_players(); ++seat) {
       const SeatTranscript t = seat_transcript(*game, r, seat);
+      // The event lines the replay's actions predict: most events are written as references.
+      const std::vector<std::string> events = report::seat_event_lines(replay, seat);
       std::vector<std::string> previous, decoded_previous;
       for (const TranscriptDecision& d : t.decisions) {
         const std::string text = t.text.substr(d.begin, d.end - d.begin);
-        const json::array item = report::compact_decision(d.ply, text, previous);
+        const json::array item = report::compact_decision(d.ply, text, previous, events);
         CHECK(item[0].as_int64() == d.ply);
-        const std::vector<std::string> lines = decode(item, decoded_previous);
+        for (const json::value& x : item) references += x.is_object() ? 1 : 0;
+        const std::vector<std::string> lines = decode(item, decoded_previous, events);
         std::string joined;
         for (const std::string& l : lines) joined += l + "\n";
         REQUIRE(joined == text);
@@ -107,5 +117,6 @@ TEST_CASE("compact protocol lines decode to the very lines of every decision, in
       }
     }
     CHECK(compact * 3 < plain * 2);
+    CHECK(references > 0);
   }
 }
