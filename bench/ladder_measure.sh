@@ -8,6 +8,9 @@
 # machine that measured them; the clock is generous so that no game is lost on time.
 # Usage: bench/ladder_measure.sh SPEC GAMES_PER_PAIR ITERATIONS... [-- extra tournament flags]
 #   e.g. bench/ladder_measure.sh clump:size=8 40 16 64 256 1024 4096
+#   A game of more than two seats plays every table's seat arrangements (GAMES is ignored:
+#   pass 0) and repeats the schedule with `-- --rounds R`, e.g.
+#   bench/ladder_measure.sh flume-cards 0 8 32 128 -- --rounds 5
 set -euo pipefail
 cd "$(dirname "$0")/.."
 spec="$1" games="$2"

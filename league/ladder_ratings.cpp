@@ -37,6 +37,26 @@ const std::vector<PublishedLadder>& published_ladders() {
       {"ladder-mcts-64", "mcts_bot", 64, 326, 59},
       {"ladder-mcts-256", "mcts_bot", 256, 591, 87},
     }},
+    // Four seats at a table of the five rungs, every seat rotation; Plackett-Luce on the ranks.
+    // mcts_bot at 8 iterations plays far worse than random here (measured, not studied); rungs
+    // above 128 cost too much per game to play in every ladder league (mcts-128 took about 4 s
+    // of CPU per seat and game).
+    {"flush:players=4,limit=150,flush_points=50,bonus=10,max_rounds=100", "160 games, round robin of 8 rounds, seed 2026, 2026-11-26: bench/ladder_measure.sh flush 0 8 32 128 -- --rounds 8", {
+      {"ladder-mcts-8", "mcts_bot", 8, -359, 64},
+      {"ladder-random", "random_bot", 0, 0, 41},
+      {"ladder-greedy", "greedy_bot", 0, 23, 42},
+      {"ladder-mcts-32", "mcts_bot", 32, 42, 41},
+      {"ladder-mcts-128", "mcts_bot", 128, 483, 69},
+    }},
+    // Two partnerships of two from the five rungs, every partnership and rotation; the deal's
+    // luck keeps the ladder short. mcts-1024 took 93 s a game: the top rung is 128.
+    {"flume-cards:players=4,target=21,hand_cap=100", "300 games, round robin of 5 rounds, seed 2026, 2026-11-26: bench/ladder_measure.sh flume-cards 0 8 32 128 -- --rounds 5", {
+      {"ladder-random", "random_bot", 0, 0, 49},
+      {"ladder-greedy", "greedy_bot", 0, 3, 49},
+      {"ladder-mcts-8", "mcts_bot", 8, 174, 45},
+      {"ladder-mcts-32", "mcts_bot", 32, 239, 47},
+      {"ladder-mcts-128", "mcts_bot", 128, 357, 51},
+    }},
   };
   // clang-format on
   return ladders;
