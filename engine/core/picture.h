@@ -79,6 +79,16 @@ struct PictureValue {
   bool operator==(const PictureValue&) const = default;
 };
 
+// Where a state stands in a game's own structure, for viewers' jumps: a part the game counts
+// ("hand", "trick") and the number of the one in progress, 0 between two (a trick between two
+// hands). A viewer jumps to each position where the number differs from the position before and
+// is not 0, so the game decides where its hands and tricks start; viewers know no rules.
+struct PicturePart {
+  std::string kind;
+  int number = 0;
+  bool operator==(const PicturePart&) const = default;
+};
+
 struct Picture {
   int seat = 0;  // whose view this is, 0 the full table
   int players = 0;
@@ -87,6 +97,7 @@ struct Picture {
   std::vector<PictureBoard> boards;
   std::vector<PictureZone> zones;
   std::vector<PictureValue> values;
+  std::vector<PicturePart> parts;  // card games: the hand and the trick in progress
   bool operator==(const Picture&) const = default;
 };
 

@@ -117,6 +117,8 @@ Picture FlumeCardsState::picture(int seat) const {
     for (int s = 0; s < players_; ++s) p.values.push_back({"tricks", std::to_string(won[s]), s + 1});
   }
   add_hand_history(p);
+  // A hand starts with its deal; a trick when its leader is to play (the one before complete).
+  p.parts = {{"hand", hands_dealt_}, {"trick", phase_ == Phase::kPlay ? tricks_done_ + 1 : 0}};
   if (bidder_ >= 0)
     p.values.push_back(
         {"contract", "seat " + std::to_string(bidder_ + 1) + " bids " + std::to_string(high_bid_), 0});

@@ -290,7 +290,7 @@ function drawLengths() {
 // ---------------------------------------------------------------------------------------
 // The game list and its filters.
 
-const view = { game: 0, ply: 0, seat: 0, frames: null, playing: null, shown: PAGE_ROWS, stepMs: 400, sort: null };
+const view = { game: 0, ply: 0, seat: 0, frames: null, playing: null, shown: PAGE_ROWS, stepMs: 400, sort: null, parts: null };
 
 function fillFilters() {
   for (const n of botNames()) $("f-bot").append(el("option", { value: n }, n));
@@ -699,6 +699,7 @@ function openGame(n, ply, seat) {
       `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
     $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = ""; $("protocol").textContent = "";
     drawVerdict(game, true);
+    showJumps();
     if (window.botLinesOpenGame) botLinesOpenGame(null, game);
     return;
   }
@@ -712,6 +713,7 @@ function openGame(n, ply, seat) {
   select.value = view.seat;
   view.frames = framesOf(replay, view.seat);
   $("slider").max = view.frames.length - 1;
+  showJumps();
   drawMoves(replay, game);
   // botlines.js (absent from a page built without it): the bots' consoles, value chart, marks.
   if (window.botLinesOpenGame) botLinesOpenGame(replay, game);
@@ -858,6 +860,46 @@ function ownMove(dir) {
     if (a[p][0] === seat) return showPly(p);
 }
 
+// Where the game's hands and tricks start (picture.h, PicturePart: the picture's "p"): the plies
+// whose number of that part differs from the ply before and is not 0. The game decides; the
+// page knows no rules.
+function partStarts(frames, kind) {
+  const number = p => (frames[p].p && frames[p].p[kind]) || 0, out = [];
+  for (let p = 1; p < frames.length; p++) if (number(p) && number(p) !== number(p - 1)) out.push(p);
+  return out;
+}
+
+// The next (dir 1) or previous (dir -1) start of a hand or trick in this game.
+function jumpPart(kind, dir) {
+  const starts = (view.parts && view.parts[kind]) || [];
+  const to = dir > 0 ? starts.find(p => p > view.ply) : starts.filter(p => p < view.ply).pop();
+  if (to !== undefined) showPly(to);
+}
+
+// The next fault: this game's, when it ends in one not yet reached, else that of the next game
+// ending in a fault, by number; the previous: that of the game before ending in one.
+function jumpFault(dir) {
+  const game = gameByNumber(view.game), here = typeof view.game === "number" ? view.game : 0;
+  if (dir > 0 && game && game.f && view.frames && view.ply < view.frames.length - 1) return showPly(Infinity);
+  const faulted = DATA.games.filter(g => g.f && (dir > 0 ? g.n > here : g.n < here));
+  const to = dir > 0 ? faulted[0] : faulted[faulted.length - 1];
+  if (to) location.hash = `#game=${to.n}&ply=${to.l}`;
+}
+
+// The jump buttons of the parts this game has (a board game has no hands), and of faults when
+// the report holds any.
+function showJumps() {
+  const starts = kind => (view.frames ? partStarts(view.frames, kind) : []);
+  view.parts = { hand: starts("hand"), trick: starts("trick") };
+  for (const box of document.querySelectorAll("#controls .jumps")) {
+    const kind = box.dataset.jump;
+    box.hidden = kind === "fault" ? !DATA.games.some(g => g.f) : !view.parts[kind].length;
+  }
+}
+
+// The viewer's keys beyond the slider's own: a letter jumps forward, with Shift back.
+const JUMP_KEYS = { f: d => jumpFault(d), h: d => jumpPart("hand", d), t: d => jumpPart("trick", d) };
+
 function wireViewer() {
   $("b-first").addEventListener("click", () => showPly(0));
   $("b-prev").addEventListener("click", () => showPly(view.ply - 1));
@@ -866,6 +908,10 @@ function wireViewer() {
   $("b-play").addEventListener("click", togglePlay);
   $("b-own-prev").addEventListener("click", () => ownMove(-1));
   $("b-own-next").addEventListener("click", () => ownMove(1));
+  for (const [kind, jump] of Object.entries({ fault: jumpFault, hand: d => jumpPart("hand", d), trick: d => jumpPart("trick", d) })) {
+    $(`b-${kind}-prev`).addEventListener("click", () => jump(-1));
+    $(`b-${kind}-next`).addEventListener("click", () => jump(1));
+  }
   $("speed").addEventListener("change", e => {
     view.stepMs = 400 / Number(e.target.value);
     if (view.playing) { stop(); togglePlay(); }
@@ -877,7 +923,10 @@ function wireViewer() {
     // The focused slider moves itself with the arrows, Home and End (and so steps the viewer);
     // Space, which it ignores, plays and pauses there too. Other fields keep their keys.
     if (e.target === $("slider") && e.key === " ") { togglePlay(); e.preventDefault(); return; }
-    if (e.target === $("slider") && (e.key === "[" || e.key === "]")) return ownMove(e.key === "]" ? 1 : -1);
+    const onSlider = e.target === $("slider"), jump = JUMP_KEYS[e.key.toLowerCase()];
+    if (onSlider && (e.key === "[" || e.key === "]")) return ownMove(e.key === "]" ? 1 : -1);
+    if (jump && !e.ctrlKey && !e.metaKey && !e.altKey && (onSlider || (e.target.tagName !== "INPUT" && e.target.tagName !== "SELECT")))
+      return jump(e.shiftKey ? -1 : 1);
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 };
     if (e.key in moves) { showPly(view.ply + moves[e.key]); e.preventDefault(); }

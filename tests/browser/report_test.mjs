@@ -332,6 +332,58 @@ async function checkViewerTools(page, c) {
   }
 }
 
+// Jumps to where the game's hands and tricks start (the pictures' parts, picture.h: a number
+// that changes and is not 0), by keys (h, t; with Shift back) and buttons; the jump buttons of a
+// part the game lacks are hidden. The card games with hands and tricks must have them. Faults:
+// f goes to this game's fault, then to the next faulted game's, Shift+F back.
+async function checkJumps(page, dump, c) {
+  const frames = dump.f[0], number = (p, kind) => (frames[p].p && frames[p].p[kind]) || 0;
+  const starts = kind => frames.map((_, p) => p).filter(p => p > 0 && number(p, kind) && number(p, kind) !== number(p - 1, kind));
+  const want = { hand: starts("hand"), trick: starts("trick") };
+  if (c.name.startsWith("flume-cards")) check(want.hand.length > 0 && want.trick.length >= 6, `${c.name}: the pictures mark no hands and tricks: ${JSON.stringify(want)}`);
+  if (c.name.startsWith("flush")) check(want.hand.length > 0, `${c.name}: the pictures mark no hands (rounds)`);
+  await page.evaluate(() => { location.hash = "#game=1&ply=0"; });
+  await page.waitForFunction(() => view.replay && view.game === 1 && view.seat === 0 && view.ply === 0);
+  const ply = async () => (await drawn(page)).ply;
+  for (const [kind, key] of [["hand", "h"], ["trick", "t"]]) {
+    const hidden = await page.$eval(`#controls .jumps[data-jump="${kind}"]`, b => b.hidden);
+    check(hidden === (want[kind].length === 0), `${c.name}: the ${kind} jumps are ${hidden ? "hidden" : "shown"} for ${want[kind].length} starts`);
+    if (!want[kind].length) continue;
+    await page.evaluate(() => showPly(0));
+    await page.keyboard.press(key);
+    check(await ply() === want[kind][0], `${c.name}: "${key}" went to ply ${await ply()}, not the first ${kind}'s start ${want[kind][0]}`);
+    if (want[kind].length < 2) continue;
+    await page.click(`#b-${kind}-next`);
+    check(await ply() === want[kind][1], `${c.name}: "${kind} >" went to ply ${await ply()}, not ${want[kind][1]}`);
+    await page.keyboard.press("Shift+" + key.toUpperCase());
+    check(await ply() === want[kind][0], `${c.name}: Shift+${key.toUpperCase()} went to ply ${await ply()}, not ${want[kind][0]}`);
+    await page.focus("#slider");
+    await page.keyboard.press(key);
+    check(await ply() === want[kind][1], `${c.name}: "${key}" on the focused slider went to ply ${await ply()}`);
+    await page.click(`#b-${kind}-prev`);
+    check(await ply() === want[kind][0], `${c.name}: "< ${kind}" went to ply ${await ply()}, not ${want[kind][0]}`);
+  }
+  const faulted = await page.evaluate(() => DATA.games.filter(g => g.f).map(g => [g.n, g.l]));
+  const faultsShown = !(await page.$eval('#controls .jumps[data-jump="fault"]', b => b.hidden));
+  check(faultsShown === faulted.length > 0, `${c.name}: the fault jumps are ${faultsShown ? "shown" : "hidden"} for ${faulted.length} faulted games`);
+  if (c.name !== "faults") return;
+  check(faulted.length >= 2 && faulted[0][0] === 1, `${c.name}: games ending in a fault: ${JSON.stringify(faulted)}`);
+  const where = () => page.evaluate(() => [view.game, view.ply]);
+  await page.keyboard.press("f");
+  check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: "f" went to ${await where()}, not game 1's fault ${faulted[0]}`);
+  await page.keyboard.press("f");
+  await page.waitForFunction(n => view.game === n && view.replay, faulted[1][0]);
+  check(JSON.stringify(await where()) === JSON.stringify(faulted[1]), `${c.name}: "f" went to ${await where()}, not the next fault ${faulted[1]}`);
+  await page.click("#b-fault-prev");
+  await page.waitForFunction(n => view.game === n && view.replay, faulted[0][0]);
+  check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: "< fault" went to ${await where()}, not ${faulted[0]}`);
+  await page.click("#b-fault-next");
+  await page.waitForFunction(n => view.game === n && view.replay, faulted[1][0]);
+  await page.keyboard.press("Shift+F");
+  await page.waitForFunction(n => view.game === n && view.replay, faulted[0][0]);
+  check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: Shift+F went to ${await where()}, not ${faulted[0]}`);
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -387,6 +439,7 @@ async function checkReport(browser, c, dir) {
   await checkProtocol(page, dir, c, 0);
   if (dump.f.length > 1) await checkProtocol(page, dir, c, 1);
   await checkViewerTools(page, c);
+  await checkJumps(page, dump, c);
   await checkMissingGame(page, dump, c);
   check(requests.length === 0, `${c.name}: the page made network requests: ${requests.join(", ")}`);
   check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
