@@ -73,6 +73,15 @@ json::value picture_to_json(const Picture& p) {
     for (const PicturePart& part : p.parts) parts[part.kind] = part.number;
     out["p"] = std::move(parts);
   }
+  if (!p.highlights.empty()) {
+    json::array highlights;
+    for (const PictureHighlight& h : p.highlights) {
+      json::array one{json::value(h.kind), h.seat, json::value(h.target)};
+      if (!h.zone.empty()) one.insert(one.end(), {json::value(h.zone), json::value(h.zone_seat)});
+      highlights.push_back(std::move(one));
+    }
+    out["h"] = std::move(highlights);
+  }
   return out;
 }
 

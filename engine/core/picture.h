@@ -89,6 +89,19 @@ struct PicturePart {
   bool operator==(const PicturePart&) const = default;
 };
 
+// Something a viewer highlights in a seat's colour, named as the viewer drew it (a cell by its
+// name, a card by its notation in a zone), so it needs no rules. Kinds: "win", the structure
+// that won the game (a winning chain or route, the winner's stones), at the end; "trick", the
+// card that won a complete trick shown.
+struct PictureHighlight {
+  std::string kind;
+  int seat = 0;        // whose: drawn in its colour
+  std::string target;  // a cell's name, or a card's notation
+  std::string zone;    // "": a cell of the boards; else the zone holding the card...
+  int zone_seat = 0;   // ...and its owner (0 the table)
+  bool operator==(const PictureHighlight&) const = default;
+};
+
 struct Picture {
   int seat = 0;  // whose view this is, 0 the full table
   int players = 0;
@@ -98,6 +111,7 @@ struct Picture {
   std::vector<PictureZone> zones;
   std::vector<PictureValue> values;
   std::vector<PicturePart> parts;  // card games: the hand and the trick in progress
+  std::vector<PictureHighlight> highlights;
   bool operator==(const Picture&) const = default;
 };
 

@@ -621,6 +621,7 @@ function drawPicture(picture, players, before) {
   });
   const table = drawZones(picture, players, before);
   if (table) box.append(table);
+  drawHighlights(picture);
   $("caption").textContent = picture.c;
   const values = $("values");
   values.textContent = "";
@@ -629,6 +630,34 @@ function drawPicture(picture, players, before) {
     const line = el("div", { class: "value", "data-key": k, "data-seat": seat }, `${seat ? "seat " + seat + " " : ""}${k}: ${v}`);
     if (seat) line.style.color = seatColour(seat);
     values.append(line);
+  }
+}
+
+// What the game highlights (picture.h, PictureHighlight: the picture's "h"), found among what
+// was drawn by the name it carries: the winning chain, route or stones at the end, each cell
+// framed in the winner's colour; the card that won a trick, framed again around its own frame
+// and starred in the winner's colour.
+function drawHighlights(picture) {
+  for (const [kind, seat, target, zone, zoneSeat] of picture.h || []) {
+    const name = CSS.escape(target), colour = seatColour(seat);
+    const node = zone === undefined ? document.querySelector(`#drawing g.cell[data-cell="${name}"]`)
+      : document.querySelector(`#drawing g.zone[data-zone="${CSS.escape(zone)}"][data-seat="${zoneSeat}"] g.card[data-card="${name}"]`);
+    if (!node || node.querySelector(".highlight")) continue;
+    node.classList.add("highlighted");
+    node.dataset.highlight = kind;
+    node.dataset.highlightSeat = seat;
+    const shape = node.firstElementChild.cloneNode(false);  // the cell's own square or hexagon
+    if (zone === undefined) {
+      shape.removeAttribute("class");
+      shape.setAttribute("class", "highlight");
+      shape.setAttribute("fill", "none");
+      shape.setAttribute("stroke", colour);
+      node.append(shape);
+      continue;
+    }
+    const b = node.firstElementChild.getBBox();
+    node.append(svg("rect", { x: b.x - 3, y: b.y - 3, width: b.width + 6, height: b.height + 6, rx: 5, class: "highlight", stroke: colour }),
+                svg("text", { x: b.x + b.width - 1, y: b.y + 9, "text-anchor": "middle", fill: colour, class: "highlight-star" }, "\u2605"));
   }
 }
 

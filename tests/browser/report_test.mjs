@@ -384,6 +384,57 @@ async function checkJumps(page, dump, c) {
   check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: Shift+F went to ${await where()}, not ${faulted[0]}`);
 }
 
+// What the game highlights (the pictures' "h", picture.h): at the end the winning structure, each
+// cell framed in the winner's colour (Clump: the winner's stones joining its two sides; Flume: the
+// majority's stones; Flows: the tiles of the winning route); in flume-cards the card that won each
+// trick shown, framed and starred in the winner's colour. Read back from the DOM and its computed
+// styles at the last ply and at the first complete trick.
+async function checkHighlights(page, dump, c) {
+  const frames = dump.f[0], last = frames.length - 1, final = frames[last];
+  const colours = await seatColours(page);
+  const trickPly = frames.findIndex(p => p.z.some(z => z[0] === "last trick"));
+  if (c.name.startsWith("flume-cards")) {
+    const bare = frames.map((p, i) => [p, i]).filter(([p]) => p.z.some(z => z[0] === "last trick") && !(p.h || []).some(h => h[0] === "trick"));
+    check(trickPly > 0 && bare.length === 0, `${c.name}: complete tricks without their winner highlighted at plies ${bare.map(([, i]) => i).slice(0, 8)}`);
+  }
+  const board = final.b[0], stones = final.v.filter(v => v[0] === "stones").map(v => v[1]);
+  const won = c.name === "clump" ? /wins by connection/.test(final.c)
+    : c.name.startsWith("flume-cards") ? false
+    : c.name.startsWith("flume") ? final.c === "game over" && stones[0] !== stones[1]
+    : c.name.startsWith("flows") ? /^over: winners [\d ]+$/.test(final.c) : false;
+  if (won)
+    check((final.h || []).some(h => h[0] === "win"), `${c.name}: the end (${final.c}) highlights no winning structure`);
+  for (const ply of [last, trickPly].filter(p => p > 0)) {
+    await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}`);
+    await page.waitForFunction(p => view.ply === p && view.seat === 0, ply);
+    const shown = await page.$$eval("#drawing [data-highlight]", ns => ns.map(n => {
+      const zone = n.closest("g.zone"), frame = n.querySelector(".highlight");
+      return { key: JSON.stringify(zone ? [n.dataset.highlight, Number(n.dataset.highlightSeat), n.dataset.card, zone.dataset.zone, Number(zone.dataset.seat)]
+                                        : [n.dataset.highlight, Number(n.dataset.highlightSeat), n.dataset.cell]),
+               stroke: frame && getComputedStyle(frame).stroke, width: frame && parseFloat(getComputedStyle(frame).strokeWidth),
+               star: zone ? !!n.querySelector(".highlight-star") : true, seat: Number(n.dataset.highlightSeat) };
+    }));
+    const want = [...new Set((frames[ply].h || []).map(h => JSON.stringify(h)))].sort();
+    check(JSON.stringify(shown.map(x => x.key).sort()) === JSON.stringify(want), `${c.name}: ply ${ply} highlights ${shown.map(x => x.key).join(" ")}, the picture ${want.join(" ")}`);
+    const off = shown.filter(x => x.stroke !== colours[x.seat] || !(x.width >= 3) || !x.star);
+    check(off.length === 0, `${c.name}: ply ${ply}: highlights not framed in their seat's colour: ${JSON.stringify(off.slice(0, 3))}`);
+  }
+  // The winning structure as the rules have it, checked apart from the engine.
+  const win = (final.h || []).filter(h => h[0] === "win");
+  if (!board || !win.length) return;
+  const cells = new Map(board.k.map(k => [k[2], k])), seat = win[0][1], marked = win.map(h => cells.get(h[2]));
+  if (c.name === "clump") {
+    const along = seat === 1 ? k => k[1] : k => k[0];
+    check(marked.every(k => k[3] === seat) && marked.some(k => along(k) === 0) && marked.some(k => along(k) === board.w - 1),
+          `${c.name}: the winning chain of seat ${seat} does not join its sides: ${win.map(h => h[2]).join(" ")}`);
+  } else if (c.name.startsWith("flume")) {
+    check(win.length === board.k.filter(k => k[3] === seat).length && marked.every(k => k[3] === seat),
+          `${c.name}: the majority of seat ${seat} is not every stone of it: ${win.length} highlighted`);
+  } else if (c.name.startsWith("flows")) {
+    check(marked.every(k => k[4]), `${c.name}: the winning route crosses cells without tiles: ${win.map(h => h[2]).join(" ")}`);
+  }
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -440,6 +491,7 @@ async function checkReport(browser, c, dir) {
   if (dump.f.length > 1) await checkProtocol(page, dir, c, 1);
   await checkViewerTools(page, c);
   await checkJumps(page, dump, c);
+  await checkHighlights(page, dump, c);
   await checkMissingGame(page, dump, c);
   check(requests.length === 0, `${c.name}: the page made network requests: ${requests.join(", ")}`);
   check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
