@@ -384,6 +384,52 @@ async function checkJumps(page, dump, c) {
   check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: Shift+F went to ${await where()}, not ${faulted[0]}`);
 }
 
+// The viewer's layout at 1280x720: a game opened by a deep link shows every seat's block and
+// zone and every cell of the board inside the window (at the first, middle and last plies, and
+// in a seat view), and stepping through the whole game (keys, buttons, the slider, the jumps,
+// playback) never scrolls the window, also when it was scrolled down to the bots' lines.
+async function checkLayout(browser, c, dir, dump) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  const last = dump.f[0].length - 1, seatViews = dump.f.length > 1;
+  await page.goto("file://" + path.join(dir, "report.html") + "#game=1&ply=0");
+  await page.waitForSelector("body[data-ready]");
+  const outside = () => page.evaluate(() => [...document.querySelectorAll("#drawing g.zone, #drawing g.seat-block, #drawing g.cell")]
+    .filter(e => { const r = e.getBoundingClientRect();
+                   return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5 || r.width === 0; })
+    .map(e => `${e.dataset.zone || e.dataset.cell || "seat block"} of seat ${e.dataset.seat || "-"}`));
+  for (const seat of seatViews ? [0, dump.f.length - 1] : [0])
+    for (const ply of [0, Math.floor(last / 2), last]) {
+      await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}${seat ? "&seat=" + seat : ""}`);
+      await page.waitForFunction(([p, s]) => view.ply === p && view.seat === s && Number(document.getElementById("slider").value) === p, [ply, seat]);
+      const out = await outside();
+      check(out.length === 0, `${c.name}: at 1280x720, ply ${ply}, view ${seat}: outside the window: ${out.slice(0, 8).join(", ")}`);
+    }
+  // Stepping never scrolls: from the viewer's own place, then scrolled down to the bots' lines.
+  for (const down of [0, 400]) {
+    await page.evaluate(() => { location.hash = "#game=1&ply=0"; });
+    await page.waitForFunction(() => view.ply === 0 && view.seat === 0);
+    await page.evaluate(d => window.scrollBy(0, d), down);
+    const before = await page.evaluate(() => { window.scrollMoved = []; addEventListener("scroll", () => window.scrollMoved.push(scrollY)); return scrollY; });
+    // One action at a time, then (scrolled down) ten at a time: the whole game either way.
+    for (let p = 0; p < last; p += down ? 10 : 1) await page.keyboard.press(down ? "ArrowDown" : "ArrowRight");
+    // Buttons clicked in the page (a click by the driver would scroll them into view itself).
+    for (const id of ["#b-first", "#b-next", "#b-own-next", "#b-last", "#b-prev", "#b-hand-prev", "#b-trick-prev"])
+      await page.$eval(id, b => b.click());
+    await page.keyboard.press("Home");
+    await page.evaluate(n => { const s = document.getElementById("slider"); for (let p = 0; p <= n; p++) { s.value = p; s.dispatchEvent(new Event("input")); } }, last);
+    await page.selectOption("#speed", "10");
+    await page.evaluate(n => showPly(n), Math.max(0, last - 12));
+    await page.$eval("#b-play", b => b.click());
+    await page.waitForFunction(() => !view.playing, null, { timeout: 120000 });
+    await page.selectOption("#speed", "1");
+    const moved = await page.evaluate(() => window.scrollMoved);
+    const after = await page.evaluate(() => scrollY);
+    check(after === before && moved.every(y => y === before), `${c.name}: stepping through the game scrolled the window from ${before} to ${[...new Set(moved)].slice(0, 8).join(", ")}`);
+  }
+  await page.close();
+}
+
 // What the game highlights (the pictures' "h", picture.h): at the end the winning structure, each
 // cell framed in the winner's colour (Clump: the winner's stones joining its two sides; Flume: the
 // majority's stones; Flows: the tiles of the winning route); in flume-cards the card that won each
@@ -492,6 +538,7 @@ async function checkReport(browser, c, dir) {
   await checkViewerTools(page, c);
   await checkJumps(page, dump, c);
   await checkHighlights(page, dump, c);
+  await checkLayout(browser, c, dir, dump);
   await checkMissingGame(page, dump, c);
   check(requests.length === 0, `${c.name}: the page made network requests: ${requests.join(", ")}`);
   check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
