@@ -688,28 +688,33 @@ function fitDrawing() {
 // What the game highlights (picture.h, PictureHighlight: the picture's "h"), found among what
 // was drawn by the name it carries: the winning chain, route or stones at the end, each cell
 // framed in the winner's colour; the card that won a trick, framed again around its own frame
-// and starred in the winner's colour.
+// and starred in the winner's colour. A cell on two winners' routes gets both frames, the
+// second dashed over the first.
 function drawHighlights(picture) {
   for (const [kind, seat, target, zone, zoneSeat] of picture.h || []) {
     const name = CSS.escape(target), colour = seatColour(seat);
     const node = zone === undefined ? document.querySelector(`#drawing g.cell[data-cell="${name}"]`)
       : document.querySelector(`#drawing g.zone[data-zone="${CSS.escape(zone)}"][data-seat="${zoneSeat}"] g.card[data-card="${name}"]`);
-    if (!node || node.querySelector(".highlight")) continue;
+    if (!node) continue;
+    const earlier = [...node.querySelectorAll(".highlight")];
+    if (earlier.some(h => h.dataset.kind === kind && Number(h.dataset.seat) === seat)) continue;
     node.classList.add("highlighted");
-    node.dataset.highlight = kind;
-    node.dataset.highlightSeat = seat;
-    const shape = node.firstElementChild.cloneNode(false);  // the cell's own square or hexagon
+    let frame;
     if (zone === undefined) {
-      shape.removeAttribute("class");
-      shape.setAttribute("class", "highlight");
-      shape.setAttribute("fill", "none");
-      shape.setAttribute("stroke", colour);
-      node.append(shape);
-      continue;
+      frame = node.firstElementChild.cloneNode(false);  // the cell's own square or hexagon
+      frame.setAttribute("class", "highlight");
+      frame.setAttribute("fill", "none");
+      frame.setAttribute("stroke", colour);
+    } else {
+      const b = node.firstElementChild.getBBox();
+      frame = svg("rect", { x: b.x - 3, y: b.y - 3, width: b.width + 6, height: b.height + 6, rx: 5, class: "highlight", stroke: colour });
+      if (!earlier.length)
+        node.append(svg("text", { x: b.x + b.width - 1, y: b.y + 9, "text-anchor": "middle", fill: colour, class: "highlight-star" }, "\u2605"));
     }
-    const b = node.firstElementChild.getBBox();
-    node.append(svg("rect", { x: b.x - 3, y: b.y - 3, width: b.width + 6, height: b.height + 6, rx: 5, class: "highlight", stroke: colour }),
-                svg("text", { x: b.x + b.width - 1, y: b.y + 9, "text-anchor": "middle", fill: colour, class: "highlight-star" }, "\u2605"));
+    frame.dataset.kind = kind;
+    frame.dataset.seat = seat;
+    if (earlier.length) frame.setAttribute("stroke-dasharray", "6 6");
+    node.append(frame);
   }
 }
 

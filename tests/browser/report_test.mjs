@@ -453,12 +453,12 @@ async function checkHighlights(page, dump, c) {
   for (const ply of [last, trickPly].filter(p => p > 0)) {
     await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}`);
     await page.waitForFunction(p => view.ply === p && view.seat === 0, ply);
-    const shown = await page.$$eval("#drawing [data-highlight]", ns => ns.map(n => {
-      const zone = n.closest("g.zone"), frame = n.querySelector(".highlight");
-      return { key: JSON.stringify(zone ? [n.dataset.highlight, Number(n.dataset.highlightSeat), n.dataset.card, zone.dataset.zone, Number(zone.dataset.seat)]
-                                        : [n.dataset.highlight, Number(n.dataset.highlightSeat), n.dataset.cell]),
-               stroke: frame && getComputedStyle(frame).stroke, width: frame && parseFloat(getComputedStyle(frame).strokeWidth),
-               star: zone ? !!n.querySelector(".highlight-star") : true, seat: Number(n.dataset.highlightSeat) };
+    // Each frame drawn, with the cell or card it frames.
+    const shown = await page.$$eval("#drawing .highlight", fs => fs.map(frame => {
+      const n = frame.parentNode, zone = n.closest("g.zone"), kind = frame.dataset.kind, seat = Number(frame.dataset.seat);
+      return { key: JSON.stringify(zone ? [kind, seat, n.dataset.card, zone.dataset.zone, Number(zone.dataset.seat)] : [kind, seat, n.dataset.cell]),
+               stroke: getComputedStyle(frame).stroke, width: parseFloat(getComputedStyle(frame).strokeWidth),
+               star: zone ? !!n.querySelector(".highlight-star") : true, seat };
     }));
     const want = [...new Set((frames[ply].h || []).map(h => JSON.stringify(h)))].sort();
     check(JSON.stringify(shown.map(x => x.key).sort()) === JSON.stringify(want), `${c.name}: ply ${ply} highlights ${shown.map(x => x.key).join(" ")}, the picture ${want.join(" ")}`);
