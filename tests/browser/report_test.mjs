@@ -405,6 +405,16 @@ async function checkLayout(browser, c, dir, dump) {
       const out = await outside();
       check(out.length === 0, `${c.name}: at 1280x720, ply ${ply}, view ${seat}: outside the window: ${out.slice(0, 8).join(", ")}`);
     }
+  // The pictures of docs/report.md: the viewer as a 1280x720 window shows it, at the end when the
+  // game highlights what won, else a few cards into the first trick that has one before it, else
+  // in the middle; a seat view at the same ply.
+  const trickPly = dump.f[0].findIndex(p => p.z.some(z => z[0] === "last trick"));
+  const shotPly = dump.f[0][last].h ? last : trickPly > 0 ? Math.min(last, trickPly + 3) : Math.floor(last / 2);
+  for (const seat of seatViews ? [0, dump.f.length - 1] : [0]) {
+    await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${shotPly}${seat ? "&seat=" + seat : ""}`);
+    await page.waitForFunction(([p, s]) => view.ply === p && view.seat === s, [shotPly, seat]);
+    await page.screenshot({ path: path.join(shots, `${c.name}${seat ? "-seat" + seat : ""}.png`) });
+  }
   // Stepping never scrolls: from the viewer's own place, then scrolled down to the bots' lines.
   for (const down of [0, 400]) {
     await page.evaluate(() => { location.hash = "#game=1&ply=0"; });
@@ -525,14 +535,14 @@ async function checkReport(browser, c, dir) {
   await checkFlowColours(page, dump, c);
   await checkTileLabels(page, c);
   await checkWalls(page, dump, c);
-  await page.screenshot({ path: path.join(shots, `${c.name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shots, `${c.name}-page.png`), fullPage: true });
   // Seat views: what each seat was shown, through the view switch.
   for (let seat = 1; seat < dump.f.length; seat++) {
     await page.selectOption("#view", String(seat));
     await page.waitForFunction(s => location.hash.includes("seat=" + s), seat);
     await compareAt(page, dump, 1, mid, seat, c.name + " seat view");
   }
-  if (dump.f.length > 1) await page.screenshot({ path: path.join(shots, `${c.name}-seat${dump.f.length - 1}.png`), fullPage: true });
+  if (dump.f.length > 1) await page.screenshot({ path: path.join(shots, `${c.name}-page-seat${dump.f.length - 1}.png`), fullPage: true });
   await checkProtocol(page, dir, c, 0);
   if (dump.f.length > 1) await checkProtocol(page, dir, c, 1);
   await checkViewerTools(page, c);
@@ -718,7 +728,7 @@ async function checkBotLines(browser, c, dir) {
   const visible = await page.$$eval("#consoles .bl", ls => ls.filter(l => !l.hidden).map(l => l.textContent));
   check(visible.length === 2 && visible.every(t => t.includes("zebra-3")), `${c.name}: the filter shows ${visible.join(" | ")}`);
   await page.fill("#bl-filter", "");
-  await page.screenshot({ path: path.join(shots, `${c.name}-console.png`), fullPage: true });
+  await page.locator("#botlines").screenshot({ path: path.join(shots, `${c.name}-console.png`) });
   // A game whose lines the per-game cap cut: the page says at which ply, as the record does.
   const cutPgn = path.join(dir, "cut.pgn"), cutHtml = path.join(dir, "cut.html");
   fs.rmSync(cutPgn, { force: true });
