@@ -448,17 +448,14 @@ async function checkLayout(browser, c, dir, dump) {
 async function checkHighlights(page, dump, c) {
   const frames = dump.f[0], last = frames.length - 1, final = frames[last];
   const colours = await seatColours(page);
+  // Every complete trick shown (a game that shows a last trick) has its winner highlighted.
   const trickPly = frames.findIndex(p => p.z.some(z => z[0] === "last trick"));
-  if (c.name.startsWith("flume-cards")) {
-    const bare = frames.map((p, i) => [p, i]).filter(([p]) => p.z.some(z => z[0] === "last trick") && !(p.h || []).some(h => h[0] === "trick"));
-    check(trickPly > 0 && bare.length === 0, `${c.name}: complete tricks without their winner highlighted at plies ${bare.map(([, i]) => i).slice(0, 8)}`);
-  }
-  const board = final.b[0], stones = final.v.filter(v => v[0] === "stones").map(v => v[1]);
-  const won = c.name === "clump" ? /wins by connection/.test(final.c)
-    : c.name.startsWith("flume-cards") ? false
-    : c.name.startsWith("flume") ? final.c === "game over" && stones[0] !== stones[1]
-    : c.name.startsWith("flows") ? /^over: winners [\d ]+$/.test(final.c) : false;
-  if (won)
+  const bare = frames.map((p, i) => [p, i]).filter(([p]) => p.z.some(z => z[0] === "last trick") && !(p.h || []).some(h => h[0] === "trick"));
+  check(bare.length === 0, `${c.name}: complete tricks without their winner highlighted at plies ${bare.map(([, i]) => i).slice(0, 8)}`);
+  // A board game someone won (not all ranked first) highlights what won, unless it was won by
+  // no structure at all (a tile that fits nowhere, no legal swap left).
+  const ranks = await page.evaluate(() => DATA.games[0].k), board = final.b[0];
+  if (board && ranks.some(k => k !== 1) && !/unplayable|no legal swap/.test(final.c))
     check((final.h || []).some(h => h[0] === "win"), `${c.name}: the end (${final.c}) highlights no winning structure`);
   for (const ply of [last, trickPly].filter(p => p > 0)) {
     await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}`);
@@ -475,19 +472,23 @@ async function checkHighlights(page, dump, c) {
     const off = shown.filter(x => x.stroke !== colours[x.seat] || !(x.width >= 3) || !x.star);
     check(off.length === 0, `${c.name}: ply ${ply}: highlights not framed in their seat's colour: ${JSON.stringify(off.slice(0, 3))}`);
   }
-  // The winning structure as the rules have it, checked apart from the engine.
+  // The winning structure checked apart from the engine, from the board's own shape: on a
+  // square board whose edges the winner owns, a chain of its stones joining them; on a square
+  // board without such edges, the majority: every stone of the winner; on a hex board of tiles,
+  // a route over tiles only.
   const win = (final.h || []).filter(h => h[0] === "win");
   if (!board || !win.length) return;
   const cells = new Map(board.k.map(k => [k[2], k])), seat = win[0][1], marked = win.map(h => cells.get(h[2]));
-  if (c.name === "clump") {
-    const along = seat === 1 ? k => k[1] : k => k[0];
-    check(marked.every(k => k[3] === seat) && marked.some(k => along(k) === 0) && marked.some(k => along(k) === board.w - 1),
-          `${c.name}: the winning chain of seat ${seat} does not join its sides: ${win.map(h => h[2]).join(" ")}`);
-  } else if (c.name.startsWith("flume")) {
+  const edges = board.e || [], names = win.map(h => h[2]).join(" ");
+  if (board.h === "hex") {
+    check(marked.every(k => k[4]), `${c.name}: the winning route crosses cells without tiles: ${names}`);
+  } else if (edges.includes(seat)) {
+    const along = edges[0] === seat ? k => k[1] : k => k[0], span = edges[0] === seat ? board.t : board.w;
+    check(marked.every(k => k[3] === seat) && marked.some(k => along(k) === 0) && marked.some(k => along(k) === span - 1),
+          `${c.name}: the winning chain of seat ${seat} does not join its edges: ${names}`);
+  } else {
     check(win.length === board.k.filter(k => k[3] === seat).length && marked.every(k => k[3] === seat),
           `${c.name}: the majority of seat ${seat} is not every stone of it: ${win.length} highlighted`);
-  } else if (c.name.startsWith("flows")) {
-    check(marked.every(k => k[4]), `${c.name}: the winning route crosses cells without tiles: ${win.map(h => h[2]).join(" ")}`);
   }
 }
 
