@@ -64,9 +64,25 @@ json::value picture_to_json(const Picture& p) {
   json::array values;
   for (const PictureValue& v : p.values)
     values.push_back(json::array{json::value(v.key), json::value(v.value), v.seat});
-  return json::object{{"s", p.seat},           {"n", p.players},         {"m", p.to_move},
-                      {"c", p.caption},        {"b", std::move(boards)}, {"z", std::move(zones)},
-                      {"v", std::move(values)}};
+  json::object out{{"s", p.seat},           {"n", p.players},         {"m", p.to_move},
+                   {"c", p.caption},        {"b", std::move(boards)}, {"z", std::move(zones)},
+                   {"v", std::move(values)}};
+  // {"hand": 3, "trick": 2}: an object, so a patch carries only the number that changed.
+  if (!p.parts.empty()) {
+    json::object parts;
+    for (const PicturePart& part : p.parts) parts[part.kind] = part.number;
+    out["p"] = std::move(parts);
+  }
+  if (!p.highlights.empty()) {
+    json::array highlights;
+    for (const PictureHighlight& h : p.highlights) {
+      json::array one{json::value(h.kind), h.seat, json::value(h.target)};
+      if (!h.zone.empty()) one.insert(one.end(), {json::value(h.zone), json::value(h.zone_seat)});
+      highlights.push_back(std::move(one));
+    }
+    out["h"] = std::move(highlights);
+  }
+  return out;
 }
 
 }  // namespace arena::report

@@ -6,7 +6,9 @@
 //           "r": true when the board has walls (only then)}],
 //    "z": [[name, seat, [cards], [played_by], hidden] plus, when the cards have faces,
 //           [[rank, suit "S"|"H"|"D"|"C"|"", note, special 0|1]...]],
-//    "v": [[key, value, seat]]}
+//    "v": [[key, value, seat]],
+//    "p": {kind: number} the hand and trick in progress (only when the game counts them),
+//    "h": [[kind, seat, cell] or [kind, seat, card, zone, zone seat]] highlights (only when any)}
 #pragma once
 
 #include <boost/json/value.hpp>

@@ -79,6 +79,29 @@ struct PictureValue {
   bool operator==(const PictureValue&) const = default;
 };
 
+// Where a state stands in a game's own structure, for viewers' jumps: a part the game counts
+// ("hand", "trick") and the number of the one in progress, 0 between two (a trick between two
+// hands). A viewer jumps to each position where the number differs from the position before and
+// is not 0, so the game decides where its hands and tricks start; viewers know no rules.
+struct PicturePart {
+  std::string kind;
+  int number = 0;
+  bool operator==(const PicturePart&) const = default;
+};
+
+// Something a viewer highlights in a seat's colour, named as the viewer drew it (a cell by its
+// name, a card by its notation in a zone), so it needs no rules. Kinds: "win", the structure
+// that won the game (a winning chain or route, the winner's stones), at the end; "trick", the
+// card that won a complete trick shown.
+struct PictureHighlight {
+  std::string kind;
+  int seat = 0;        // whose: drawn in its colour
+  std::string target;  // a cell's name, or a card's notation
+  std::string zone;    // "": a cell of the boards; else the zone holding the card...
+  int zone_seat = 0;   // ...and its owner (0 the table)
+  bool operator==(const PictureHighlight&) const = default;
+};
+
 struct Picture {
   int seat = 0;  // whose view this is, 0 the full table
   int players = 0;
@@ -87,6 +110,8 @@ struct Picture {
   std::vector<PictureBoard> boards;
   std::vector<PictureZone> zones;
   std::vector<PictureValue> values;
+  std::vector<PicturePart> parts;  // card games: the hand and the trick in progress
+  std::vector<PictureHighlight> highlights;
   bool operator==(const Picture&) const = default;
 };
 

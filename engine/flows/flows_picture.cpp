@@ -2,6 +2,8 @@
 // runs along each of its paths; the drawn tile is shown to its drawer (and the full table)
 // only, the others see that a tile is in hand.
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "engine/core/picture.h"
 #include "engine/flows/flows_state.h"
@@ -54,6 +56,35 @@ PictureCell tile_cell(const Board& board, const Seating& seating, int cell) {
   return c;
 }
 
+// The cells of every flow that joins the two sides of a winning axis (bit a of `axes`: board
+// sides a and a + 3), traced from each port of side a along placed tiles.
+std::vector<std::pair<int, int>> winning_routes(const Board& board, const Seating& seating,
+                                                std::uint8_t axes) {
+  const Geometry& g = geometry();
+  std::vector<std::pair<int, int>> out;  // (cell, seat)
+  for (int a = 0; a < 3; ++a) {
+    if (!(axes >> a & 1)) continue;
+    const int seat = seating.seat_on_side[a] ? seating.seat_on_side[a] : seating.seat_on_side[a + 3];
+    for (const int slot : g.ports[a]) {
+      int cell = slot / kHexSides, side = slot % kHexSides;
+      std::vector<int> route;
+      while (!board.empty(cell) && route.size() <= kCells) {
+        route.push_back(cell);
+        side = pairing_mates(board.pairing[cell])[side];
+        const int next = g.neighbour[cell][side];
+        if (next < 0) {
+          if (g.port_owner[cell][side] == a + 3)
+            for (const int c : route) out.emplace_back(c, seat);
+          break;
+        }
+        side = opposite(side);
+        cell = next;
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Picture FlowsState::picture(int seat) const {
@@ -86,6 +117,8 @@ Picture FlowsState::picture(int seat) const {
     for (int s = 1; s <= st.players; ++s)
       if (winners_ >> st.axis_of_seat(s) & 1) p.caption += " " + std::to_string(s);
     if (unplayable_) p.caption += " (unplayable tile)";
+    for (const auto& [cell, winner] : winning_routes(board_, st, winners_))
+      p.highlights.push_back({"win", winner, cell_name(cell), "", 0});
   } else if (drawn_ < 0) {
     p.caption = "seat " + std::to_string(mover()) + " draws a tile";
   }

@@ -24,6 +24,12 @@ Picture FlumeState::picture(int seat) const {
   p.values.push_back({"stones", std::to_string(stones_[kRed]), 1});
   p.values.push_back({"stones", std::to_string(stones_[kBlue]), 2});
   p.values.push_back({"empty", std::to_string(empty_), 0});
+  // The winning structure is the majority: every stone of the side with more.
+  if (over_ && stones_[kRed] != stones_[kBlue]) {
+    const std::int8_t won = stones_[kRed] > stones_[kBlue] ? kRed : kBlue;
+    for (int cell = 0; cell < n_ * n_; ++cell)
+      if (board_[cell] == won) p.highlights.push_back({"win", won + 1, grid::cell_name(cell, n_), "", 0});
+  }
   if (!over_ && turn_placements_ > 0)
     p.caption += " (placement " + std::to_string(turn_placements_ + 1) + " of the turn)";
   if (swap_available()) p.caption += "; the swap is available";

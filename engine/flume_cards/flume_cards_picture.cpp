@@ -41,6 +41,12 @@ PictureZone zone(const char* name, int owner, CardMask m, bool visible) {
   return z;
 }
 
+// The card that won a complete trick, highlighted in the zone showing it (picture.h).
+PictureHighlight trick_winner(const Trick& t, int players, const char* zone) {
+  const int k = (t.winner - t.leader + players) % players;
+  return {"trick", t.winner + 1, card_name(t.cards[k]), zone, 0};
+}
+
 }  // namespace
 
 void FlumeCardsState::add_hand_history(Picture& p) const {
@@ -56,6 +62,7 @@ void FlumeCardsState::add_hand_history(Picture& p) const {
         last.played_by.push_back((t.leader + k) % players_ + 1);
       }
       p.zones.push_back(std::move(last));
+      p.highlights.push_back(trick_winner(t, players_, "last trick"));
       p.values.push_back({"last trick won by", "seat " + std::to_string(t.winner + 1), 0});
     }
     // Each seat's game points and point cards (bowers, jokers) taken so far.
@@ -112,11 +119,14 @@ Picture FlumeCardsState::picture(int seat) const {
       trick.played_by.push_back((t.leader + k) % players_ + 1);
     }
     p.zones.push_back(std::move(trick));
+    if (t.count == players_) p.highlights.push_back(trick_winner(t, players_, "trick"));
     std::array<int, kMaxPlayers> won{};
     for (int i = 0; i < tricks_done_; ++i) ++won[tricks_[i].winner];
     for (int s = 0; s < players_; ++s) p.values.push_back({"tricks", std::to_string(won[s]), s + 1});
   }
   add_hand_history(p);
+  // A hand starts with its deal; a trick when its leader is to play (the one before complete).
+  p.parts = {{"hand", hands_dealt_}, {"trick", phase_ == Phase::kPlay ? tricks_done_ + 1 : 0}};
   if (bidder_ >= 0)
     p.values.push_back(
         {"contract", "seat " + std::to_string(bidder_ + 1) + " bids " + std::to_string(high_bid_), 0});

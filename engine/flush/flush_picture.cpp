@@ -55,6 +55,7 @@ Picture FlushState::picture(int seat) const {
   Picture p = picture_frame(*this, seat);
   p.caption = "round " + std::to_string(round_) + ", " + phase_caption(phase_) +
               (p.to_move ? ", seat " + std::to_string(p.to_move) + " to act" : "");
+  p.parts = {{"hand", round_}};  // a round is Flush's hand: it starts with its deal
   const bool show_revealed = phase_ == Phase::kScoreReveal || (phase_ == Phase::kOver && finisher_ >= 0);
   for (int s = 0; s < n_; ++s) {
     const SeatCards& sc = seats_[s];

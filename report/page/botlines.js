@@ -28,7 +28,7 @@ function botLinesBox() {
   filter.addEventListener("input", applyBotLinesFilter);
   head.append(el("span", { id: "bl-title" }, "Bots' lines"), filter, el("span", { id: "bl-cut", class: "warn" }));
   box.append(el("div", { id: "value-chart" }), head, el("div", { id: "consoles" }));
-  $("stage").after(box);
+  $("viewer").after(box);  // under the viewer, which is as tall as the window
   return box;
 }
 

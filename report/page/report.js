@@ -290,7 +290,7 @@ function drawLengths() {
 // ---------------------------------------------------------------------------------------
 // The game list and its filters.
 
-const view = { game: 0, ply: 0, seat: 0, frames: null, playing: null, shown: PAGE_ROWS, stepMs: 400, sort: null };
+const view = { game: 0, ply: 0, seat: 0, frames: null, playing: null, shown: PAGE_ROWS, stepMs: 400, sort: null, parts: null, fit: null };
 
 function fillFilters() {
   for (const n of botNames()) $("f-bot").append(el("option", { value: n }, n));
@@ -533,50 +533,72 @@ function cardFace(x, y, CW, CH, text, face) {
   return parts;
 }
 
-// Card zones: one row per zone, grouped by seat (the table first), with the seat's values.
+// One zone's cards from (x0, y) in a block `width` wide: its name, then its cards in rows. Returns
+// the zone's group and the y under it.
+function drawZone(zone, x0, y, width, before) {
+  const CW = 34, CH = 46, LABEL = 74;
+  const [name, seat, cards, by, hidden, faces] = zone;
+  const g = svg("g", { class: "zone", "data-zone": name, "data-seat": seat, "data-hidden": hidden, "data-count": cards.length });
+  g.append(svg("text", fitted({ x: x0 + 4, y: y + CH / 2 + 4 }, name, 11, LABEL - 6), name));
+  let x = x0 + LABEL;
+  const place = () => { if (x + CW > x0 + width) { x = x0 + LABEL; y += CH + 4; } const at = x; x += CW + 3; return at; };
+  const fresh = newCards(zone, before && before.z);
+  cards.forEach((c, i) => {
+    const at = place();
+    const face = faces && faces[i];
+    const card = svg("g", { class: ["card", fresh[i] && "last", face && face[3] && "special"].filter(Boolean).join(" "), "data-card": c });
+    const frame = by.length ? { stroke: seatColour(by[i]), "stroke-width": 2 } : { stroke: "#555" };
+    card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, ...frame }), ...cardFace(at, y, CW, CH, c, face));
+    g.append(card);
+  });
+  for (let i = 0; i < Math.min(hidden, 12); i++) {
+    const at = place();
+    const card = svg("g", { class: "card down" });
+    card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, stroke: "#555" }));
+    g.append(card);
+  }
+  if (hidden > 12) g.append(svg("text", { x: x + 4, y: y + CH / 2 + 4 }, `+${hidden - 12}`));
+  if (!cards.length && !hidden) g.append(svg("text", { x: x0 + LABEL, y: y + CH / 2 + 4, fill: "#999" }, "—"));
+  return [g, y + CH + 6];
+}
+
+// Card zones: the table's zones across the top, then one block per seat (its name, values and
+// zones) in columns, so that five or six seats fit the viewer's box once scaled (fitDrawing).
 function drawZones(picture, players, before) {
   const zones = picture.z, values = picture.v;
   if (!zones.length) return null;
-  const CW = 34, CH = 46, W = 800, rows = [];
-  for (let seat = 0; seat <= picture.n; seat++) {
+  const seats = [];
+  for (let seat = 1; seat <= picture.n; seat++) {
     const mine = zones.filter(z => z[1] === seat);
-    const facts = values.filter(v => v[2] === seat && seat > 0).map(v => `${v[0]} ${v[1]}`).join(", ");
-    if (!mine.length && !facts) continue;
-    rows.push({ title: seat ? `seat ${seat}${players[seat - 1] ? " · " + players[seat - 1] : ""}${facts ? " — " + facts : ""}` : "table", seat });
-    for (const z of mine) rows.push({ zone: z, seat });
+    const facts = values.filter(v => v[2] === seat).map(v => `${v[0]} ${v[1]}`).join(", ");
+    if (mine.length || facts) seats.push({ seat, mine, facts });
   }
-  let y = 4;
+  const columns = seats.length > 4 ? 3 : seats.length > 1 ? 2 : 1, BLOCK = 360, W = columns * BLOCK;
   const out = svg("svg", { width: W, height: 10, class: "table" });
-  for (const row of rows) {
-    if (row.title) {
-      out.append(svg("text", { x: 4, y: y + 14, fill: seatColour(row.seat), "font-weight": "bold" }, row.title));
-      y += 20;
-      continue;
-    }
-    const [name, seat, cards, by, hidden, faces] = row.zone;
-    const g = svg("g", { class: "zone", "data-zone": name, "data-seat": seat, "data-hidden": hidden, "data-count": cards.length });
-    g.append(svg("text", { x: 14, y: y + CH / 2 + 4 }, name));
-    let x = 110;
-    const place = () => { if (x + CW > W) { x = 110; y += CH + 4; } const at = x; x += CW + 3; return at; };
-    const fresh = newCards(row.zone, before && before.z);
-    cards.forEach((c, i) => {
-      const at = place();
-      const face = faces && faces[i];
-      const card = svg("g", { class: ["card", fresh[i] && "last", face && face[3] && "special"].filter(Boolean).join(" "), "data-card": c });
-      const frame = by.length ? { stroke: seatColour(by[i]), "stroke-width": 2 } : { stroke: "#555" };
-      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, ...frame }), ...cardFace(at, y, CW, CH, c, face));
-      g.append(card);
+  let y = 4;
+  const table = zones.filter(z => z[1] === 0);
+  if (table.length) {
+    out.append(svg("text", { x: 4, y: y + 14, fill: seatColour(0), "font-weight": "bold", class: "seat-title", "data-seat": 0 }, "table"));
+    y += 20;
+    for (const z of table) { const [g, below] = drawZone(z, 0, y, W, before); out.append(g); y = below; }
+  }
+  // Seat blocks row by row; each row as tall as its tallest block.
+  for (let i = 0; i < seats.length; i += columns) {
+    let bottom = y;
+    seats.slice(i, i + columns).forEach(({ seat, mine, facts }, k) => {
+      const x0 = k * BLOCK, block = svg("g", { class: "seat-block", "data-seat": seat });
+      const title = `seat ${seat}${players[seat - 1] ? " · " + players[seat - 1] : ""}`;
+      block.append(svg("text", fitted({ x: x0 + 4, y: y + 14, fill: seatColour(seat), "font-weight": "bold", class: "seat-title" }, title, 11, BLOCK - 8), title));
+      let at = y + 18;
+      if (facts) {
+        block.append(svg("text", fitted({ x: x0 + 4, y: at + 11, fill: seatColour(seat), class: "seat-facts" }, facts, 10, BLOCK - 8), facts));
+        at += 15;
+      }
+      for (const z of mine) { const [g, below] = drawZone(z, x0, at, BLOCK - 6, before); block.append(g); at = below; }
+      out.append(block);
+      bottom = Math.max(bottom, at);
     });
-    for (let i = 0; i < Math.min(hidden, 12); i++) {
-      const at = place();
-      const card = svg("g", { class: "card down" });
-      card.append(svg("rect", { x: at, y, width: CW, height: CH, rx: 3, stroke: "#555" }));
-      g.append(card);
-    }
-    if (hidden > 12) g.append(svg("text", { x: x + 4, y: y + CH / 2 + 4 }, `+${hidden - 12}`));
-    if (!cards.length && !hidden) g.append(svg("text", { x: 110, y: y + CH / 2 + 4, fill: "#999" }, "—"));
-    out.append(g);
-    y += CH + 6;
+    y = bottom + 4;
   }
   out.setAttribute("height", y + 4);
   return out;
@@ -592,6 +614,8 @@ function drawPicture(picture, players, before) {
   });
   const table = drawZones(picture, players, before);
   if (table) box.append(table);
+  fitDrawing();
+  drawHighlights(picture);
   $("caption").textContent = picture.c;
   const values = $("values");
   values.textContent = "";
@@ -600,6 +624,68 @@ function drawPicture(picture, players, before) {
     const line = el("div", { class: "value", "data-key": k, "data-seat": seat }, `${seat ? "seat " + seat + " " : ""}${k}: ${v}`);
     if (seat) line.style.color = seatColour(seat);
     values.append(line);
+  }
+}
+
+// The drawing scaled to the box the layout gives it (#drawing's size never follows what it holds,
+// so stepping moves nothing around it): the boards and the card table stacked, at one scale,
+// at most twice their natural size.
+function fitDrawing() {
+  const box = $("drawing"), parts = [...box.children].filter(e => e.tagName === "svg");
+  if (!parts.length || !box.clientWidth) return;
+  for (const part of parts) {
+    if (part.dataset.w) continue;
+    part.dataset.w = part.getAttribute("width");
+    part.dataset.h = part.getAttribute("height");
+    part.setAttribute("viewBox", `0 0 ${part.dataset.w} ${part.dataset.h}`);
+  }
+  // The largest drawing of this game so far sets the scale, so a position that draws one more
+  // zone (a Flows tile drawn) does not make the board jump back and forth while stepping.
+  const fit = view.fit || (view.fit = { w: 0, h: 0 });
+  fit.w = Math.max(fit.w, ...parts.map(p => Number(p.dataset.w)));
+  fit.h = Math.max(fit.h, parts.reduce((sum, p) => sum + Number(p.dataset.h), 0));
+  const { w, h } = fit;
+  const others = [...box.children].filter(e => e.tagName !== "svg").reduce((sum, e) => sum + e.offsetHeight, 0);
+  const css = getComputedStyle(box), pad = k => parseFloat(css[k]) || 0;
+  const width = box.clientWidth - pad("paddingLeft") - pad("paddingRight");
+  const height = box.clientHeight - pad("paddingTop") - pad("paddingBottom") - others - 4 * parts.length;
+  const scale = Math.max(0.1, Math.min(2, width / w, height / h));
+  for (const part of parts) {
+    part.setAttribute("width", Math.floor(Number(part.dataset.w) * scale));
+    part.setAttribute("height", Math.floor(Number(part.dataset.h) * scale));
+  }
+}
+
+// What the game highlights (picture.h, PictureHighlight: the picture's "h"), found among what
+// was drawn by the name it carries: the winning chain, route or stones at the end, each cell
+// framed in the winner's colour; the card that won a trick, framed again around its own frame
+// and starred in the winner's colour. A cell on two winners' routes gets both frames, the
+// second dashed over the first.
+function drawHighlights(picture) {
+  for (const [kind, seat, target, zone, zoneSeat] of picture.h || []) {
+    const name = CSS.escape(target), colour = seatColour(seat);
+    const node = zone === undefined ? document.querySelector(`#drawing g.cell[data-cell="${name}"]`)
+      : document.querySelector(`#drawing g.zone[data-zone="${CSS.escape(zone)}"][data-seat="${zoneSeat}"] g.card[data-card="${name}"]`);
+    if (!node) continue;
+    const earlier = [...node.querySelectorAll(".highlight")];
+    if (earlier.some(h => h.dataset.kind === kind && Number(h.dataset.seat) === seat)) continue;
+    node.classList.add("highlighted");
+    let frame;
+    if (zone === undefined) {
+      frame = node.firstElementChild.cloneNode(false);  // the cell's own square or hexagon
+      frame.setAttribute("class", "highlight");
+      frame.setAttribute("fill", "none");
+      frame.setAttribute("stroke", colour);
+    } else {
+      const b = node.firstElementChild.getBBox();
+      frame = svg("rect", { x: b.x - 3, y: b.y - 3, width: b.width + 6, height: b.height + 6, rx: 5, class: "highlight", stroke: colour });
+      if (!earlier.length)
+        node.append(svg("text", { x: b.x + b.width - 1, y: b.y + 9, "text-anchor": "middle", fill: colour, class: "highlight-star" }, "\u2605"));
+    }
+    frame.dataset.kind = kind;
+    frame.dataset.seat = seat;
+    if (earlier.length) frame.setAttribute("stroke-dasharray", "6 6");
+    node.append(frame);
   }
 }
 
@@ -655,6 +741,8 @@ function openGame(n, ply, seat) {
   showTab("games");
   stop();
   if (!game) return showMissingGame(n);
+  const another = view.game !== n || $("viewer").hidden;
+  if (another) view.fit = null;
   view.game = n;
   view.frames = null;  // until this game's replay gives them: keys must not step the game before
   const replay = loadReplay(n);
@@ -662,6 +750,9 @@ function openGame(n, ply, seat) {
   $("viewer").hidden = false;
   $("controls").hidden = false;
   $("stage").hidden = false;
+  // A game newly opened brings the viewer, as tall as the window, to its top; stepping never
+  // scrolls the window again.
+  if (another) window.scrollTo(0, $("viewer").getBoundingClientRect().top + window.scrollY);
   $("viewer-head").textContent = `Game ${n} · ${game.g} · ${game.p.map((p, s) => `${s + 1}: ${p}`).join(", ")}`;
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.toggle("current", Number(tr.dataset.game) === n);
   if (!replay) {
@@ -670,6 +761,7 @@ function openGame(n, ply, seat) {
       `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
     $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = ""; $("protocol").textContent = "";
     drawVerdict(game, true);
+    showJumps();
     if (window.botLinesOpenGame) botLinesOpenGame(null, game);
     return;
   }
@@ -683,6 +775,7 @@ function openGame(n, ply, seat) {
   select.value = view.seat;
   view.frames = framesOf(replay, view.seat);
   $("slider").max = view.frames.length - 1;
+  showJumps();
   drawMoves(replay, game);
   // botlines.js (absent from a page built without it): the bots' consoles, value chart, marks.
   if (window.botLinesOpenGame) botLinesOpenGame(replay, game);
@@ -783,6 +876,15 @@ function drawClocks(replay, game, ply) {
   }
 }
 
+// The move shown kept in view inside the move list, which alone scrolls: never the window.
+function scrollMoves() {
+  const list = $("moves"), now = list.querySelector(".now");
+  if (!now) return;
+  if (now.offsetTop < list.scrollTop) list.scrollTop = now.offsetTop;
+  else if (now.offsetTop + now.offsetHeight > list.scrollTop + list.clientHeight)
+    list.scrollTop = now.offsetTop + now.offsetHeight - list.clientHeight;
+}
+
 function showPly(ply) {
   if (!view.frames) return;
   ply = Math.max(0, Math.min(ply, view.frames.length - 1));
@@ -792,8 +894,7 @@ function showPly(ply) {
   $("slider").value = ply;
   $("ply-label").textContent = `ply ${ply} of ${view.frames.length - 1}`;
   for (const line of $("moves").children) line.classList.toggle("now", Number(line.dataset.ply) === ply);
-  const now = $("moves").querySelector(".now");
-  if (now) now.scrollIntoView({ block: "nearest" });
+  scrollMoves();
   drawVerdict(game, ply === view.frames.length - 1);
   drawProtocol(view.replay, game, ply);
   drawClocks(view.replay, game, ply);
@@ -829,6 +930,46 @@ function ownMove(dir) {
     if (a[p][0] === seat) return showPly(p);
 }
 
+// Where the game's hands and tricks start (picture.h, PicturePart: the picture's "p"): the plies
+// whose number of that part differs from the ply before and is not 0. The game decides; the
+// page knows no rules.
+function partStarts(frames, kind) {
+  const number = p => (frames[p].p && frames[p].p[kind]) || 0, out = [];
+  for (let p = 1; p < frames.length; p++) if (number(p) && number(p) !== number(p - 1)) out.push(p);
+  return out;
+}
+
+// The next (dir 1) or previous (dir -1) start of a hand or trick in this game.
+function jumpPart(kind, dir) {
+  const starts = (view.parts && view.parts[kind]) || [];
+  const to = dir > 0 ? starts.find(p => p > view.ply) : starts.filter(p => p < view.ply).pop();
+  if (to !== undefined) showPly(to);
+}
+
+// The next fault: this game's, when it ends in one not yet reached, else that of the next game
+// ending in a fault, by number; the previous: that of the game before ending in one.
+function jumpFault(dir) {
+  const game = gameByNumber(view.game), here = typeof view.game === "number" ? view.game : 0;
+  if (dir > 0 && game && game.f && view.frames && view.ply < view.frames.length - 1) return showPly(Infinity);
+  const faulted = DATA.games.filter(g => g.f && (dir > 0 ? g.n > here : g.n < here));
+  const to = dir > 0 ? faulted[0] : faulted[faulted.length - 1];
+  if (to) location.hash = `#game=${to.n}&ply=${to.l}`;
+}
+
+// The jump buttons of the parts this game has (a board game has no hands), and of faults when
+// the report holds any.
+function showJumps() {
+  const starts = kind => (view.frames ? partStarts(view.frames, kind) : []);
+  view.parts = { hand: starts("hand"), trick: starts("trick") };
+  for (const box of document.querySelectorAll("#controls .jumps")) {
+    const kind = box.dataset.jump;
+    box.hidden = kind === "fault" ? !DATA.games.some(g => g.f) : !view.parts[kind].length;
+  }
+}
+
+// The viewer's keys beyond the slider's own: a letter jumps forward, with Shift back.
+const JUMP_KEYS = { f: d => jumpFault(d), h: d => jumpPart("hand", d), t: d => jumpPart("trick", d) };
+
 function wireViewer() {
   $("b-first").addEventListener("click", () => showPly(0));
   $("b-prev").addEventListener("click", () => showPly(view.ply - 1));
@@ -837,6 +978,10 @@ function wireViewer() {
   $("b-play").addEventListener("click", togglePlay);
   $("b-own-prev").addEventListener("click", () => ownMove(-1));
   $("b-own-next").addEventListener("click", () => ownMove(1));
+  for (const [kind, jump] of Object.entries({ fault: jumpFault, hand: d => jumpPart("hand", d), trick: d => jumpPart("trick", d) })) {
+    $(`b-${kind}-prev`).addEventListener("click", () => jump(-1));
+    $(`b-${kind}-next`).addEventListener("click", () => jump(1));
+  }
   $("speed").addEventListener("change", e => {
     view.stepMs = 400 / Number(e.target.value);
     if (view.playing) { stop(); togglePlay(); }
@@ -848,12 +993,14 @@ function wireViewer() {
     // The focused slider moves itself with the arrows, Home and End (and so steps the viewer);
     // Space, which it ignores, plays and pauses there too. Other fields keep their keys.
     if (e.target === $("slider") && e.key === " ") { togglePlay(); e.preventDefault(); return; }
-    if (e.target === $("slider") && (e.key === "[" || e.key === "]")) return ownMove(e.key === "]" ? 1 : -1);
+    const onSlider = e.target === $("slider"), jump = JUMP_KEYS[e.key.toLowerCase()];
+    if (onSlider && (e.key === "[" || e.key === "]")) return ownMove(e.key === "]" ? 1 : -1);
+    if (jump && !e.ctrlKey && !e.metaKey && !e.altKey && (onSlider || (e.target.tagName !== "INPUT" && e.target.tagName !== "SELECT")))
+      return jump(e.shiftKey ? -1 : 1);
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 };
     if (e.key in moves) { showPly(view.ply + moves[e.key]); e.preventDefault(); }
-    else if (e.key === "Home") showPly(0);
-    else if (e.key === "End") showPly(Infinity);
+    else if (e.key === "Home" || e.key === "End") { showPly(e.key === "Home" ? 0 : Infinity); e.preventDefault(); }  // not the window's
     else if (e.key === "[" || e.key === "]") ownMove(e.key === "]" ? 1 : -1);
     else if (e.key === " ") { togglePlay(); e.preventDefault(); }
   });
@@ -898,6 +1045,7 @@ function main() {
   drawGameList();
   wireViewer();
   window.addEventListener("hashchange", followHash);
+  window.addEventListener("resize", () => { view.fit = null; fitDrawing(); });
   followHash();
   document.body.setAttribute("data-ready", "1");  // for tests: everything is drawn
 }

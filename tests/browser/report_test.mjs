@@ -332,6 +332,166 @@ async function checkViewerTools(page, c) {
   }
 }
 
+// Jumps to where the game's hands and tricks start (the pictures' parts, picture.h: a number
+// that changes and is not 0), by keys (h, t; with Shift back) and buttons; the jump buttons of a
+// part the game lacks are hidden. The card games with hands and tricks must have them. Faults:
+// f goes to this game's fault, then to the next faulted game's, Shift+F back.
+async function checkJumps(page, dump, c) {
+  const frames = dump.f[0], number = (p, kind) => (frames[p].p && frames[p].p[kind]) || 0;
+  const starts = kind => frames.map((_, p) => p).filter(p => p > 0 && number(p, kind) && number(p, kind) !== number(p - 1, kind));
+  const want = { hand: starts("hand"), trick: starts("trick") };
+  if (c.name.startsWith("flume-cards")) check(want.hand.length > 0 && want.trick.length >= 6, `${c.name}: the pictures mark no hands and tricks: ${JSON.stringify(want)}`);
+  if (c.name.startsWith("flush")) check(want.hand.length > 0, `${c.name}: the pictures mark no hands (rounds)`);
+  await page.evaluate(() => { location.hash = "#game=1&ply=0"; });
+  await page.waitForFunction(() => view.replay && view.game === 1 && view.seat === 0 && view.ply === 0);
+  const ply = async () => (await drawn(page)).ply;
+  for (const [kind, key] of [["hand", "h"], ["trick", "t"]]) {
+    const hidden = await page.$eval(`#controls .jumps[data-jump="${kind}"]`, b => b.hidden);
+    check(hidden === (want[kind].length === 0), `${c.name}: the ${kind} jumps are ${hidden ? "hidden" : "shown"} for ${want[kind].length} starts`);
+    if (!want[kind].length) continue;
+    await page.evaluate(() => showPly(0));
+    await page.keyboard.press(key);
+    check(await ply() === want[kind][0], `${c.name}: "${key}" went to ply ${await ply()}, not the first ${kind}'s start ${want[kind][0]}`);
+    if (want[kind].length < 2) continue;
+    await page.click(`#b-${kind}-next`);
+    check(await ply() === want[kind][1], `${c.name}: "${kind} >" went to ply ${await ply()}, not ${want[kind][1]}`);
+    await page.keyboard.press("Shift+" + key.toUpperCase());
+    check(await ply() === want[kind][0], `${c.name}: Shift+${key.toUpperCase()} went to ply ${await ply()}, not ${want[kind][0]}`);
+    await page.focus("#slider");
+    await page.keyboard.press(key);
+    check(await ply() === want[kind][1], `${c.name}: "${key}" on the focused slider went to ply ${await ply()}`);
+    await page.click(`#b-${kind}-prev`);
+    check(await ply() === want[kind][0], `${c.name}: "< ${kind}" went to ply ${await ply()}, not ${want[kind][0]}`);
+  }
+  const faulted = await page.evaluate(() => DATA.games.filter(g => g.f).map(g => [g.n, g.l]));
+  const faultsShown = !(await page.$eval('#controls .jumps[data-jump="fault"]', b => b.hidden));
+  check(faultsShown === faulted.length > 0, `${c.name}: the fault jumps are ${faultsShown ? "shown" : "hidden"} for ${faulted.length} faulted games`);
+  if (c.name !== "faults") return;
+  check(faulted.length >= 2 && faulted[0][0] === 1, `${c.name}: games ending in a fault: ${JSON.stringify(faulted)}`);
+  const where = () => page.evaluate(() => [view.game, view.ply]);
+  await page.keyboard.press("f");
+  check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: "f" went to ${await where()}, not game 1's fault ${faulted[0]}`);
+  await page.keyboard.press("f");
+  await page.waitForFunction(n => view.game === n && view.replay, faulted[1][0]);
+  check(JSON.stringify(await where()) === JSON.stringify(faulted[1]), `${c.name}: "f" went to ${await where()}, not the next fault ${faulted[1]}`);
+  await page.click("#b-fault-prev");
+  await page.waitForFunction(n => view.game === n && view.replay, faulted[0][0]);
+  check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: "< fault" went to ${await where()}, not ${faulted[0]}`);
+  await page.click("#b-fault-next");
+  await page.waitForFunction(n => view.game === n && view.replay, faulted[1][0]);
+  await page.keyboard.press("Shift+F");
+  await page.waitForFunction(n => view.game === n && view.replay, faulted[0][0]);
+  check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: Shift+F went to ${await where()}, not ${faulted[0]}`);
+}
+
+// The viewer's layout at 1280x720: a game opened by a deep link shows every seat's block and
+// zone and every cell of the board inside the window (at the first, middle and last plies, and
+// in a seat view), and stepping through the whole game (keys, buttons, the slider, the jumps,
+// playback) never scrolls the window, also when it was scrolled down to the bots' lines.
+async function checkLayout(browser, c, dir, dump) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  const last = dump.f[0].length - 1, seatViews = dump.f.length > 1;
+  await page.goto("file://" + path.join(dir, "report.html") + "#game=1&ply=0");
+  await page.waitForSelector("body[data-ready]");
+  const outside = () => page.evaluate(() => [...document.querySelectorAll("#drawing g.zone, #drawing g.seat-block, #drawing g.cell")]
+    .filter(e => { const r = e.getBoundingClientRect();
+                   return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5 || r.width === 0; })
+    .map(e => `${e.dataset.zone || e.dataset.cell || "seat block"} of seat ${e.dataset.seat || "-"}`));
+  for (const seat of seatViews ? [0, dump.f.length - 1] : [0])
+    for (const ply of [0, Math.floor(last / 2), last]) {
+      await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}${seat ? "&seat=" + seat : ""}`);
+      await page.waitForFunction(([p, s]) => view.ply === p && view.seat === s && Number(document.getElementById("slider").value) === p, [ply, seat]);
+      const out = await outside();
+      check(out.length === 0, `${c.name}: at 1280x720, ply ${ply}, view ${seat}: outside the window: ${out.slice(0, 8).join(", ")}`);
+    }
+  // The pictures of docs/report.md: the viewer as a 1280x720 window shows it, at the end when the
+  // game highlights what won, else a few cards into the first trick that has one before it, else
+  // in the middle; a seat view at the same ply.
+  const trickPly = dump.f[0].findIndex(p => p.z.some(z => z[0] === "last trick"));
+  const shotPly = dump.f[0][last].h ? last : trickPly > 0 ? Math.min(last, trickPly + 3) : Math.floor(last / 2);
+  for (const seat of seatViews ? [0, dump.f.length - 1] : [0]) {
+    await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${shotPly}${seat ? "&seat=" + seat : ""}`);
+    await page.waitForFunction(([p, s]) => view.ply === p && view.seat === s, [shotPly, seat]);
+    await page.screenshot({ path: path.join(shots, `${c.name}${seat ? "-seat" + seat : ""}.png`) });
+  }
+  // Stepping never scrolls: from the viewer's own place, then scrolled down to the bots' lines.
+  for (const down of [0, 400]) {
+    await page.evaluate(() => { location.hash = "#game=1&ply=0"; });
+    await page.waitForFunction(() => view.ply === 0 && view.seat === 0);
+    await page.evaluate(d => window.scrollBy(0, d), down);
+    const before = await page.evaluate(() => { window.scrollMoved = []; addEventListener("scroll", () => window.scrollMoved.push(scrollY)); return scrollY; });
+    // One action at a time, then (scrolled down) ten at a time: the whole game either way.
+    for (let p = 0; p < last; p += down ? 10 : 1) await page.keyboard.press(down ? "ArrowDown" : "ArrowRight");
+    // Buttons clicked in the page (a click by the driver would scroll them into view itself).
+    for (const id of ["#b-first", "#b-next", "#b-own-next", "#b-last", "#b-prev", "#b-hand-prev", "#b-trick-prev"])
+      await page.$eval(id, b => b.click());
+    await page.keyboard.press("Home");
+    await page.evaluate(n => { const s = document.getElementById("slider"); for (let p = 0; p <= n; p++) { s.value = p; s.dispatchEvent(new Event("input")); } }, last);
+    await page.selectOption("#speed", "10");
+    await page.evaluate(n => showPly(n), Math.max(0, last - 12));
+    await page.$eval("#b-play", b => b.click());
+    await page.waitForFunction(() => !view.playing, null, { timeout: 120000 });
+    await page.selectOption("#speed", "1");
+    const moved = await page.evaluate(() => window.scrollMoved);
+    const after = await page.evaluate(() => scrollY);
+    check(after === before && moved.every(y => y === before), `${c.name}: stepping through the game scrolled the window from ${before} to ${[...new Set(moved)].slice(0, 8).join(", ")}`);
+  }
+  await page.close();
+}
+
+// What the game highlights (the pictures' "h", picture.h): at the end the winning structure, each
+// cell framed in the winner's colour (Clump: the winner's stones joining its two sides; Flume: the
+// majority's stones; Flows: the tiles of the winning route); in flume-cards the card that won each
+// trick shown, framed and starred in the winner's colour. Read back from the DOM and its computed
+// styles at the last ply and at the first complete trick.
+async function checkHighlights(page, dump, c) {
+  const frames = dump.f[0], last = frames.length - 1, final = frames[last];
+  const colours = await seatColours(page);
+  // Every complete trick shown (a game that shows a last trick) has its winner highlighted.
+  const trickPly = frames.findIndex(p => p.z.some(z => z[0] === "last trick"));
+  const bare = frames.map((p, i) => [p, i]).filter(([p]) => p.z.some(z => z[0] === "last trick") && !(p.h || []).some(h => h[0] === "trick"));
+  check(bare.length === 0, `${c.name}: complete tricks without their winner highlighted at plies ${bare.map(([, i]) => i).slice(0, 8)}`);
+  // A board game someone won (not all ranked first) highlights what won, unless it was won by
+  // no structure at all (a tile that fits nowhere, no legal swap left).
+  const ranks = await page.evaluate(() => DATA.games[0].k), board = final.b[0];
+  if (board && ranks.some(k => k !== 1) && !/unplayable|no legal swap/.test(final.c))
+    check((final.h || []).some(h => h[0] === "win"), `${c.name}: the end (${final.c}) highlights no winning structure`);
+  for (const ply of [last, trickPly].filter(p => p > 0)) {
+    await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}`);
+    await page.waitForFunction(p => view.ply === p && view.seat === 0, ply);
+    // Each frame drawn, with the cell or card it frames.
+    const shown = await page.$$eval("#drawing .highlight", fs => fs.map(frame => {
+      const n = frame.parentNode, zone = n.closest("g.zone"), kind = frame.dataset.kind, seat = Number(frame.dataset.seat);
+      return { key: JSON.stringify(zone ? [kind, seat, n.dataset.card, zone.dataset.zone, Number(zone.dataset.seat)] : [kind, seat, n.dataset.cell]),
+               stroke: getComputedStyle(frame).stroke, width: parseFloat(getComputedStyle(frame).strokeWidth),
+               star: zone ? !!n.querySelector(".highlight-star") : true, seat };
+    }));
+    const want = [...new Set((frames[ply].h || []).map(h => JSON.stringify(h)))].sort();
+    check(JSON.stringify(shown.map(x => x.key).sort()) === JSON.stringify(want), `${c.name}: ply ${ply} highlights ${shown.map(x => x.key).join(" ")}, the picture ${want.join(" ")}`);
+    const off = shown.filter(x => x.stroke !== colours[x.seat] || !(x.width >= 3) || !x.star);
+    check(off.length === 0, `${c.name}: ply ${ply}: highlights not framed in their seat's colour: ${JSON.stringify(off.slice(0, 3))}`);
+  }
+  // The winning structure checked apart from the engine, from the board's own shape: on a
+  // square board whose edges the winner owns, a chain of its stones joining them; on a square
+  // board without such edges, the majority: every stone of the winner; on a hex board of tiles,
+  // a route over tiles only.
+  const win = (final.h || []).filter(h => h[0] === "win");
+  if (!board || !win.length) return;
+  const cells = new Map(board.k.map(k => [k[2], k])), seat = win[0][1], marked = win.map(h => cells.get(h[2]));
+  const edges = board.e || [], names = win.map(h => h[2]).join(" ");
+  if (board.h === "hex") {
+    check(marked.every(k => k[4]), `${c.name}: the winning route crosses cells without tiles: ${names}`);
+  } else if (edges.includes(seat)) {
+    const along = edges[0] === seat ? k => k[1] : k => k[0], span = edges[0] === seat ? board.t : board.w;
+    check(marked.every(k => k[3] === seat) && marked.some(k => along(k) === 0) && marked.some(k => along(k) === span - 1),
+          `${c.name}: the winning chain of seat ${seat} does not join its edges: ${names}`);
+  } else {
+    check(win.length === board.k.filter(k => k[3] === seat).length && marked.every(k => k[3] === seat),
+          `${c.name}: the majority of seat ${seat} is not every stone of it: ${win.length} highlighted`);
+  }
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -376,17 +536,20 @@ async function checkReport(browser, c, dir) {
   await checkFlowColours(page, dump, c);
   await checkTileLabels(page, c);
   await checkWalls(page, dump, c);
-  await page.screenshot({ path: path.join(shots, `${c.name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shots, `${c.name}-page.png`), fullPage: true });
   // Seat views: what each seat was shown, through the view switch.
   for (let seat = 1; seat < dump.f.length; seat++) {
     await page.selectOption("#view", String(seat));
     await page.waitForFunction(s => location.hash.includes("seat=" + s), seat);
     await compareAt(page, dump, 1, mid, seat, c.name + " seat view");
   }
-  if (dump.f.length > 1) await page.screenshot({ path: path.join(shots, `${c.name}-seat${dump.f.length - 1}.png`), fullPage: true });
+  if (dump.f.length > 1) await page.screenshot({ path: path.join(shots, `${c.name}-page-seat${dump.f.length - 1}.png`), fullPage: true });
   await checkProtocol(page, dir, c, 0);
   if (dump.f.length > 1) await checkProtocol(page, dir, c, 1);
   await checkViewerTools(page, c);
+  await checkJumps(page, dump, c);
+  await checkHighlights(page, dump, c);
+  await checkLayout(browser, c, dir, dump);
   await checkMissingGame(page, dump, c);
   check(requests.length === 0, `${c.name}: the page made network requests: ${requests.join(", ")}`);
   check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
@@ -566,7 +729,7 @@ async function checkBotLines(browser, c, dir) {
   const visible = await page.$$eval("#consoles .bl", ls => ls.filter(l => !l.hidden).map(l => l.textContent));
   check(visible.length === 2 && visible.every(t => t.includes("zebra-3")), `${c.name}: the filter shows ${visible.join(" | ")}`);
   await page.fill("#bl-filter", "");
-  await page.screenshot({ path: path.join(shots, `${c.name}-console.png`), fullPage: true });
+  await page.locator("#botlines").screenshot({ path: path.join(shots, `${c.name}-console.png`) });
   // A game whose lines the per-game cap cut: the page says at which ply, as the record does.
   const cutPgn = path.join(dir, "cut.pgn"), cutHtml = path.join(dir, "cut.html");
   fs.rmSync(cutPgn, { force: true });

@@ -5,7 +5,10 @@
 // is played, then sees the finished games appear in the game list and opens one. Fails on any
 // request that is not to the server. Every wait is for a condition with a generous timeout.
 //
-// Usage: node serve_test.mjs BIN_DIR WORK_DIR
+// Screenshots of the page with a game in play land in WORK_DIR/screenshots/.
+//
+// Usage: node serve_test.mjs BIN_DIR WORK_DIR [--docs DOCS_DIR]
+//   --docs: also take again the screenshots of docs/serve.md there (docs/serve/).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -14,6 +17,8 @@ import { chromium } from "playwright-core";
 const [binDir, workDir] = process.argv.slice(2, 4).map(p => path.resolve(p));
 const arena = path.join(binDir, "arena");
 const dir = path.join(workDir, "serve-t");
+const shots = path.join(workDir, "screenshots");
+const docsDir = process.argv.includes("--docs") ? process.argv[process.argv.indexOf("--docs") + 1] : null;
 
 let failures = 0;
 function check(ok, what) {
@@ -75,6 +80,12 @@ try {
     if (w.moves > 0) counts.get(w.game).add(w.moves);
     return counts.get(w.game).size >= 3;
   }, 120);
+  // The pictures of docs/serve.md: the game in play in the viewer, then the top of the page with
+  // the games in play and the finished ones.
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, "serve-game.png") });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shots, "serve-list.png") });
   check(await page.evaluate(() => document.getElementById("view-label").hidden), "a game in play offers seat views");
   check(await page.evaluate(() => document.querySelector("#moves .now") === document.querySelector("#moves div:last-child")),
         "the viewer does not follow the last move");
@@ -98,6 +109,11 @@ try {
   server.kill("SIGTERM");
   await Promise.all([tournament.exited, server.exited]);
   fs.rmSync(dir, { recursive: true, force: true });
+}
+if (docsDir) {
+  fs.mkdirSync(docsDir, { recursive: true });
+  for (const f of ["serve-game.png", "serve-list.png"])
+    if (fs.existsSync(path.join(shots, f))) fs.copyFileSync(path.join(shots, f), path.join(docsDir, f));
 }
 console.log(failures ? `browser_serve: ${failures} failure(s)` : "browser_serve: ok");
 process.exit(failures ? 1 : 0);

@@ -292,3 +292,75 @@ TEST_CASE("picture: card faces carry rank, suit and the special cards", "[engine
   CHECK(seen.count("s"));
   CHECK(seen.count("b"));
 }
+
+// The parts a viewer jumps by: flume-cards numbers its hands from 1 at each deal, and its tricks
+// 1 to 6 while a hand is played (0 between), each start one more than the last; each complete
+// trick shown (the last trick, or the trick on the table at the end) has its winning card
+// highlighted in its zone, in the winner's seat.
+TEST_CASE("picture: flume-cards numbers hands and tricks and highlights each trick's winner",
+          "[engine][picture]") {
+  std::vector<Move> scratch;
+  for (const int players : {4, 5}) {
+    auto game = make_game("flume-cards:players=" + std::to_string(players));
+    Rng rng(derive_seed(11, players));
+    auto state = game->new_initial_state();
+    int hand = 0, trick = 0, tricks = 0, highlighted = 0;
+    while (!state->is_terminal()) {
+      state->apply(random_action(*state, rng, scratch));
+      const Picture p = state->picture(0);
+      REQUIRE(p.parts.size() == 2);
+      CHECK((p.parts[0].number == hand || p.parts[0].number == hand + 1));
+      hand = p.parts[0].number;
+      const int now = p.parts[1].number;
+      if (now != trick && now != 0) {
+        CHECK(now == (trick == 0 ? 1 : trick + 1));
+        ++tricks;
+      }
+      trick = now;
+      for (const PictureZone& z : p.zones) {
+        if (z.name != "last trick") continue;
+        int found = 0;
+        for (const PictureHighlight& h : p.highlights)
+          if (h.kind == "trick" && h.zone == "last trick")
+            for (std::size_t k = 0; k < z.cards.size(); ++k)
+              found += z.cards[k] == h.target && z.played_by[k] == h.seat;
+        CHECK(found == 1);
+        highlighted += found;
+      }
+    }
+    CHECK(hand >= 1);
+    CHECK(tricks >= 6);
+    CHECK(highlighted > 0);
+  }
+}
+
+// The structure that won, highlighted at the end: Clump's chain is the winner's stones and
+// reaches both of its sides (Red rows 1 and the top, Blue columns a and the last).
+TEST_CASE("picture: clump highlights the winning chain joining the winner's sides", "[engine][picture]") {
+  std::vector<Move> scratch;
+  int chains = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    auto game = make_game("clump:size=6");
+    Rng rng(seed);
+    auto state = game->new_initial_state();
+    while (!state->is_terminal()) state->apply(random_action(*state, rng, scratch));
+    const Picture p = state->picture(0);
+    if (p.caption.find("by connection") == std::string::npos) continue;
+    std::map<std::string, PictureCell> cells;
+    for (const PictureCell& c : p.boards.at(0).cells) cells[c.name] = c;
+    REQUIRE_FALSE(p.highlights.empty());
+    const int winner = p.highlights[0].seat;
+    bool first = false, last = false;
+    for (const PictureHighlight& h : p.highlights) {
+      const PictureCell& c = cells.at(h.target);
+      CHECK(h.kind == "win");
+      CHECK(c.stone == winner);
+      const int along = winner == 1 ? c.y : c.x;
+      first = first || along == 0;
+      last = last || along == 5;
+    }
+    CHECK((first && last));
+    ++chains;
+  }
+  CHECK(chains > 0);
+}
