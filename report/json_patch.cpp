@@ -39,31 +39,47 @@ json::value patch_object(const json::object& before, const json::object& after) 
   return out;
 }
 
-// The edit script's ops, merging neighbours of one kind.
+// The edit script's ops, merging neighbours of one kind. A run of keeps or drops and a run of
+// inserts are held aside until an op of another kind ends them (which also spares GCC's
+// -Warray-bounds false positive on editing a json::array's last element in place).
 class EditScript {
  public:
   void keep(std::int64_t n) { count(n); }
   void drop(std::int64_t n) { count(-n); }
   void insert(const json::value& v) {
-    if (ops_.empty() || !ops_.back().is_array()) ops_.push_back(json::array{});
-    ops_.back().as_array().push_back(v);
+    flush_count();
+    inserts_.push_back(v);
   }
-  void patch(json::value p) { ops_.push_back(std::move(p)); }
+  void patch(json::value p) {
+    flush_count();
+    flush_inserts();
+    ops_.push_back(std::move(p));
+  }
   // Trailing keeps are implied.
   json::object finish() {
-    if (!ops_.empty() && ops_.back().is_int64() && ops_.back().as_int64() > 0) ops_.pop_back();
+    flush_inserts();
+    if (pending_ < 0) flush_count();
     return json::object{{"@", std::move(ops_)}};
   }
 
  private:
   void count(std::int64_t n) {
     if (n == 0) return;
-    if (!ops_.empty() && ops_.back().is_int64() && (ops_.back().as_int64() > 0) == (n > 0))
-      ops_.back() = ops_.back().as_int64() + n;
-    else
-      ops_.push_back(n);
+    flush_inserts();
+    if (pending_ != 0 && (pending_ > 0) != (n > 0)) flush_count();
+    pending_ += n;
+  }
+  void flush_count() {
+    if (pending_ != 0) ops_.push_back(pending_);
+    pending_ = 0;
+  }
+  void flush_inserts() {
+    if (!inserts_.empty()) ops_.push_back(std::move(inserts_));
+    inserts_ = json::array{};
   }
   json::array ops_;
+  json::array inserts_;
+  std::int64_t pending_ = 0;
 };
 
 // Pairs of equal elements (old index, new index) in order: a longest common subsequence.

@@ -454,8 +454,9 @@ async function checkHighlights(page, dump, c) {
   check(bare.length === 0, `${c.name}: complete tricks without their winner highlighted at plies ${bare.map(([, i]) => i).slice(0, 8)}`);
   // A board game someone won (not all ranked first) highlights what won, unless it was won by
   // no structure at all (a tile that fits nowhere, no legal swap left).
-  const ranks = await page.evaluate(() => DATA.games[0].k), board = final.b[0];
-  if (board && ranks.some(k => k !== 1) && !/unplayable|no legal swap/.test(final.c))
+  // A game a fault ended was won by no structure either: only the rules' own ends are checked.
+  const [ranks, ending] = await page.evaluate(() => [DATA.games[0].k, DATA.games[0].e]), board = final.b[0];
+  if (board && ending === "normal" && ranks.some(k => k !== 1) && !/unplayable|no legal swap/.test(final.c))
     check((final.h || []).some(h => h[0] === "win"), `${c.name}: the end (${final.c}) highlights no winning structure`);
   for (const ply of [last, trickPly].filter(p => p > 0)) {
     await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}`);

@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string>
 
+#include "report/replay_pack.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -40,7 +42,7 @@ Run run(const std::string& program, const std::string& args) {
   return r;
 }
 
-Run arena(const std::string& args) { return run("arena_with_own_game", args); }
+Run run_arena(const std::string& args) { return run("arena_with_own_game", args); }
 
 struct TempDir {
   fs::path path;
@@ -61,9 +63,9 @@ boost::json::object first_frame(const fs::path& page, int n) {
   const std::size_t from = html.find(open);
   REQUIRE(from != std::string::npos);
   const std::size_t start = from + open.size(), end = html.find("</script>", start);
-  std::string text = html.substr(start, end - start);
-  for (std::size_t p; (p = text.find("<\\/")) != std::string::npos;) text.erase(p + 1, 1);
-  const boost::json::object replay = boost::json::parse(text).as_object();
+  // The page holds each replay deflated in base64 (report/replay_pack.h).
+  const boost::json::object replay =
+      boost::json::parse(arena::report::unpack_replay(html.substr(start, end - start))).as_object();
   CHECK(!replay.contains("x"));  // every action replayed
   return replay.at("f").as_array().at(0).as_array().at(0).as_object();
 }
@@ -71,22 +73,22 @@ boost::json::object first_frame(const fs::path& page, int n) {
 }  // namespace
 
 TEST_CASE("own game: check-bot passes a bot playing it", "[own_game][cli]") {
-  const Run r = arena("check-bot " + kRandom + " --game connect3 --games 2");
+  const Run r = run_arena("check-bot " + kRandom + " --game connect3 --games 2");
   INFO(r.out);
   CHECK(r.status == 0);
-  CHECK(arena("games").out.find("connect3") != std::string::npos);
+  CHECK(run_arena("games").out.find("connect3") != std::string::npos);
 }
 
 TEST_CASE("own game: match, verify and report draw the game's board", "[own_game][cli]") {
   TempDir t;
   const fs::path pgn = t.path / "m.pgn", page = t.path / "m.html";
-  Run r = arena("match connect3:columns=5" + kBots + " --games 2 --seed 2 --out " + pgn.string());
+  Run r = run_arena("match connect3:columns=5" + kBots + " --games 2 --seed 2 --out " + pgn.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
-  r = arena("verify " + pgn.string());
+  r = run_arena("verify " + pgn.string());
   INFO(r.out);
   CHECK(r.status == 0);
-  r = arena("report " + pgn.string() + " --out " + page.string());
+  r = run_arena("report " + pgn.string() + " --out " + page.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   const boost::json::object picture = first_frame(page, 1);
@@ -100,12 +102,12 @@ TEST_CASE("own game: match, verify and report draw the game's board", "[own_game
 TEST_CASE("own game: a tournament of mcts_bot and random_bot, its records verified", "[own_game][cli]") {
   TempDir t;
   const fs::path out = t.path / "run";
-  Run r = arena("tournament connect3" + kBots + " --games 4 --seed 1 --out " + out.string());
+  Run r = run_arena("tournament connect3" + kBots + " --games 4 --seed 1 --out " + out.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK(fs::exists(out / "report.html"));
   CHECK(first_frame(out / "report.html", 1).at("b").as_array().size() == 1);
-  r = arena("verify " + (out / "games.pgn").string());
+  r = run_arena("verify " + (out / "games.pgn").string());
   INFO(r.out);
   CHECK(r.status == 0);
 }

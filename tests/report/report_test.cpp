@@ -105,7 +105,8 @@ TEST_CASE("report: card faces follow their zone's cards in the JSON", "[report]"
   CHECK(drawn.at("z").at(0).as_array().size() == 5);
 }
 
-TEST_CASE("report: a JSON patch deletes from and inserts into an array and edits its elements in place", "[report]") {
+TEST_CASE("report: a JSON patch deletes from and inserts into an array and edits its elements in place",
+          "[report]") {
   // A card taken from the middle of a stock: the patch deletes it, it does not re-send the stock.
   json::array stock;
   for (int i = 0; i < 40; ++i) stock.push_back(json::value("card" + std::to_string(i)));
@@ -150,7 +151,7 @@ TEST_CASE("report: JSON patches round-trip random arrays and objects", "[report]
 }
 
 TEST_CASE("report: a packed replay unpacks to its text", "[report]") {
-  for (const std::string text :
+  for (const std::string& text :
        {std::string(), std::string("x"), std::string("{\"a\":[1,2,3]}"), std::string(70000, 'q')})
     CHECK(report::unpack_replay(report::pack_replay(text)) == text);
   CHECK(report::pack_replay(std::string(70000, 'q')).size() < 1000);
