@@ -488,10 +488,14 @@ void BotProcess::on_stdout(void* context, const error_code& ec, std::size_t n, b
 void BotProcess::deliver_lines() {
   std::string line;
   while (!closed_ && impl_->reader.next(line)) {
-    if (on_line_) {
-      auto handler = on_line_;  // the handler may replace itself
-      handler(line);
-    }
+    if (!on_line_) continue;
+    // The handler may replace or clear the handlers: it runs from here and goes back in place
+    // only if nobody set them meanwhile. Not a copy per line: copying it allocates.
+    LineHandler handler = std::move(on_line_);
+    on_line_ = nullptr;
+    const std::uint64_t set = handlers_set_;
+    handler(line);
+    if (handlers_set_ == set) on_line_ = std::move(handler);
   }
 }
 
@@ -562,6 +566,7 @@ void BotProcess::log(const std::string& text, bool flush) {
 }
 
 void BotProcess::set_handlers(LineHandler on_line, CloseHandler on_close) {
+  ++handlers_set_;
   on_line_ = std::move(on_line);
   on_close_ = std::move(on_close);
   if (closed_ && !close_delivered_ && on_close_) {
@@ -578,6 +583,7 @@ void BotProcess::set_handlers(LineHandler on_line, CloseHandler on_close) {
 }
 
 void BotProcess::clear_handlers() {
+  ++handlers_set_;
   on_line_ = nullptr;
   on_close_ = nullptr;
 }

@@ -163,6 +163,7 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   int leftovers_killed_ = 0;
   LineHandler on_line_;
   CloseHandler on_close_;
+  std::uint64_t handlers_set_ = 0;  // counts set_handlers() and clear_handlers() calls
 };
 
 }  // namespace arena
