@@ -244,6 +244,11 @@ void parse_journal_line(std::string_view line, JournalEntry& e) {
   c.integer(e.fault_seat);
   c.key("pgn_end", false);
   c.integer(e.pgn_end);
+  e.pressure = -1;
+  if (c.p != c.end) {
+    c.key("pressure", false);
+    c.integer(e.pressure);
+  }
   if (c.p != c.end) fail(c.field, "unexpected text after it");
 }
 
