@@ -13,6 +13,10 @@
 // Prints Markdown table rows: | measurement | value | target | met |
 //
 //   referee_bench BOT [--quick] [--rss K]
+//   referee_bench BOT --match-only GAMES [SPEC]   one match alone (default clump:size=8), for a
+//       profiler: `valgrind --tool=callgrind referee_bench BOT --match-only 200`, the difference
+//       of two game counts divided by the plies is the referee's work per ply. The bots run
+//       without resource limits: valgrind refuses the setrlimit calls between fork and exec.
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -175,7 +179,8 @@ struct MatchResult {
 };
 
 // `games` games of `spec` between two first-move bots, `concurrency` at once.
-MatchResult run_match(const std::string& bot, const std::string& spec, int games, int concurrency) {
+MatchResult run_match(const std::string& bot, const std::string& spec, int games, int concurrency,
+                      bool limits = true) {
   std::vector<BotSpec> bots(2);
   bots[0].name = "first-a";
   bots[1].name = "first-b";
@@ -185,6 +190,7 @@ MatchResult run_match(const std::string& bot, const std::string& spec, int games
   opt.concurrency = concurrency;
   opt.stop_on_signals = false;
   opt.quit_grace = std::chrono::milliseconds(2000);
+  if (!limits) opt.process_limits = ProcessLimits{0, 0, 0, 0, 0};
   std::vector<GameJob> jobs;
   for (int g = 0; g < games; ++g)
     jobs.push_back(GameJob{spec, {g % 2, 1 - g % 2}, derive_seed(11, g), std::to_string(g + 1)});
@@ -234,6 +240,20 @@ int main(int argc, char** argv) {
   const std::string bot = argv[1];
   bool quick = false, only_rss = false;
   int rss_games = 0;
+  if (argc >= 4 && !std::strcmp(argv[2], "--match-only")) {
+    const std::string spec = argc >= 5 ? argv[4] : "clump:size=8";
+    const MatchResult m = run_match(bot, spec, std::atoi(argv[3]), 1, false);
+    rusage u{};
+    ::getrusage(RUSAGE_SELF, &u);
+    std::printf(
+        "%s: %d games, %ld plies after the first game, %.1f µs per ply, referee CPU %.1f µs per ply "
+        "(whole run: user %.3f s, system %.3f s)%s\n",
+        spec.c_str(), m.games, m.plies, m.us_per_ply, m.cpu_us_per_ply,
+        static_cast<double>(u.ru_utime.tv_sec) + static_cast<double>(u.ru_utime.tv_usec) * 1e-6,
+        static_cast<double>(u.ru_stime.tv_sec) + static_cast<double>(u.ru_stime.tv_usec) * 1e-6,
+        m.clean ? "" : " (not clean)");
+    return m.clean ? 0 : 1;
+  }
   for (int i = 2; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick"))
       quick = true;

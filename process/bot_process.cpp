@@ -28,6 +28,7 @@
 
 #include "process/bot_tree.h"
 #include "process/child_launch.h"
+#include "process/cpu_cgroup.h"
 #include "process/lazy_log_file.h"
 #include "process/log_file.h"
 #include "process/pipe_reader.h"
@@ -175,6 +176,7 @@ struct BotProcess::Impl {
         exit_poll(io),
         grace_timer(io),
         drain_timer(io),
+        cgroup_timer(io),
         reader(64 * 1024) {}
   asio::io_context& io;
   asio::writable_pipe in;
@@ -184,7 +186,10 @@ struct BotProcess::Impl {
   asio::posix::stream_descriptor exit_watch;
   asio::steady_timer exit_poll;  // only where pidfds are missing
   asio::steady_timer grace_timer;
-  asio::steady_timer drain_timer;  // after the bot's exit: what it wrote may still be read
+  asio::steady_timer drain_timer;     // after the bot's exit: what it wrote may still be read
+  asio::steady_timer cgroup_timer;    // after the bot's exit: its group is removed once empty
+  std::unique_ptr<CpuCgroup> cgroup;  // Options::cpu_cgroup, where one could be made
+  int cgroup_tries = 0;               // removals tried after the bot's exit
   protocol::LineReader reader;
   std::string marker;        // ARENA_BOT_ID=..., in the bot's environment (process/bot_tree.h)
   StderrTail err_tail;       // the last bytes of stderr, for fault messages (kept without a log too)
@@ -340,12 +345,22 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
   plan.working_dir = dir.c_str();
   plan.own_group = command.own_process_group;
   plan.limits = options.limits;
+  if (options.cpu_cgroup) im.cgroup = CpuCgroup::make();
+  if (im.cgroup) plan.cgroup_join_fd = im.cgroup->join_fd();
   LaunchedChild child;
   std::string why;
   if (!launch_child(plan, child, why)) {
     im.remove_scratch();
     error = "could not start '" + command.argv[0] + "': " + why + explain_interpreter(program);
     return nullptr;
+  }
+  if (im.cgroup) {
+    im.cgroup->close_join_fd();
+    if (child.cgroup_errno != 0) {
+      self->log("[referee] could not join the control group " + im.cgroup->path() + " (" +
+                std::strerror(child.cgroup_errno) + "): its CPU time is read from /proc");
+      im.cgroup.reset();  // empty: removed at once
+    }
   }
   error_code ec;
   take_pipes(im, child.stdin_fd, child.stdout_fd, child.stderr_fd, ec);
@@ -425,8 +440,28 @@ void BotProcess::on_exit(int native_status) {
   if (leftovers_killed_ > 0)
     log("[referee] killed " + std::to_string(leftovers_killed_) + " process(es) the bot left running");
   impl_->remove_scratch();
+  remove_cgroup();
   close_pipes_after_exit();
   finish_shutdown_if_done();
+}
+
+// Whatever is left in the bot's group is killed (a process that left its tree and cleared its
+// marker included) and the group removed; a killed process leaves it only once it has run its
+// exit, so an rmdir that finds it busy is tried again a little later, for a second (then the
+// destructor waits for the last ones).
+void BotProcess::remove_cgroup() {
+  Impl& im = *impl_;
+  if (!im.cgroup || im.cgroup->kill_and_remove() || ++im.cgroup_tries > 500) return;
+  auto self = shared_from_this();
+  im.cgroup_timer.expires_after(std::chrono::milliseconds(2));
+  im.cgroup_timer.async_wait([self](error_code ec) {
+    if (!ec) self->remove_cgroup();
+  });
+}
+
+std::unique_ptr<CpuClock> BotProcess::cpu_clock() {
+  if (impl_->cgroup) return std::make_unique<CgroupCpuClock>(*impl_->cgroup);
+  return std::make_unique<TreeCpuClock>(pid_);
 }
 
 // The bot is gone: what it wrote before it went is read for a short while, then the pipes
@@ -488,10 +523,14 @@ void BotProcess::on_stdout(void* context, const error_code& ec, std::size_t n, b
 void BotProcess::deliver_lines() {
   std::string line;
   while (!closed_ && impl_->reader.next(line)) {
-    if (on_line_) {
-      auto handler = on_line_;  // the handler may replace itself
-      handler(line);
-    }
+    if (!on_line_) continue;
+    // The handler may replace or clear the handlers: it runs from here and goes back in place
+    // only if nobody set them meanwhile. Not a copy per line: copying it allocates.
+    LineHandler handler = std::move(on_line_);
+    on_line_ = nullptr;
+    const std::uint64_t set = handlers_set_;
+    handler(line);
+    if (handlers_set_ == set) on_line_ = std::move(handler);
   }
 }
 
@@ -562,6 +601,7 @@ void BotProcess::log(const std::string& text, bool flush) {
 }
 
 void BotProcess::set_handlers(LineHandler on_line, CloseHandler on_close) {
+  ++handlers_set_;
   on_line_ = std::move(on_line);
   on_close_ = std::move(on_close);
   if (closed_ && !close_delivered_ && on_close_) {
@@ -578,6 +618,7 @@ void BotProcess::set_handlers(LineHandler on_line, CloseHandler on_close) {
 }
 
 void BotProcess::clear_handlers() {
+  ++handlers_set_;
   on_line_ = nullptr;
   on_close_ = nullptr;
 }

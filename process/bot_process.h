@@ -13,10 +13,12 @@
 #include <string_view>
 #include <vector>
 
+#include "process/cpu_time.h"
 #include "process/process_limits.h"
 
 namespace arena {
 
+class CpuCgroup;
 class LazyLogFile;
 
 // How a bot is isolated beyond the limits. kBwrap runs it under bubblewrap: no network,
@@ -51,6 +53,9 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
     std::string scratch_root;
     // After "quit" and the grace period: SIGTERM to the group, then SIGKILL after this.
     std::chrono::milliseconds term_grace{200};
+    // For the CPU clock: the bot runs in a control group of its own where one can be made
+    // (process/cpu_cgroup.h), removed when it ends.
+    bool cpu_cgroup = false;
   };
   enum class CloseReason { kEndOfOutput, kLineTooLong, kWriteFailed };
 
@@ -108,6 +113,9 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   void shutdown(std::chrono::milliseconds grace, std::function<void()> done);
 
   int pid() const { return pid_; }
+  // The CPU time of the bot's processes: its control group's counter when it runs in one
+  // (Options::cpu_cgroup), else the walk of its process tree through /proc.
+  std::unique_ptr<CpuClock> cpu_clock();
   bool closed() const { return closed_; }
   bool exited() const { return exited_; }
   // "exit code 3", "killed by signal 9", or "running".
@@ -149,6 +157,7 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   void deliver_lines();
   void finish_shutdown_if_done();
   void close_pipes_after_exit();
+  void remove_cgroup();
   void append_output(const char* data, std::size_t n);
   void take_stderr(const char* data, std::size_t n);
 
@@ -163,6 +172,7 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   int leftovers_killed_ = 0;
   LineHandler on_line_;
   CloseHandler on_close_;
+  std::uint64_t handlers_set_ = 0;  // counts set_handlers() and clear_handlers() calls
 };
 
 }  // namespace arena

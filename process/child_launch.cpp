@@ -19,7 +19,7 @@ namespace {
 constexpr int kStderrPipeBytes = 1 << 20;  // /proc/sys/fs/pipe-max-size's default
 
 // What the child was doing when it failed, sent to the parent with errno.
-enum Stage : int { kDup = 1, kGroup, kSignals, kDeathSignal, kLimits, kChdir, kCloseFds, kExec };
+enum Stage : int { kDup = 1, kGroup, kSignals, kDeathSignal, kLimits, kChdir, kCloseFds, kExec, kCgroup };
 
 const char* stage_text(int stage) {
   switch (stage) {
@@ -44,10 +44,14 @@ const char* stage_text(int stage) {
 
 // Child side only from here on: system calls, no allocation, no locks.
 
-[[noreturn]] void fail(int report_fd, int stage) {
+void report(int report_fd, int stage) {
   const int msg[2] = {stage, errno};
   ssize_t ignored = ::write(report_fd, msg, sizeof msg);
   (void)ignored;
+}
+
+[[noreturn]] void fail(int report_fd, int stage) {
+  report(report_fd, stage);
   ::_exit(127);
 }
 
@@ -67,6 +71,8 @@ bool lower_limit(int resource, std::uint64_t value, bool zero_means_zero = false
   // dup2 clears close-on-exec on 0-2; every other descriptor of ours is close-on-exec.
   if (::dup2(in[0], 0) < 0 || ::dup2(out[1], 1) < 0 || ::dup2(err[1], 2) < 0) fail(report_fd, kDup);
   if (plan.own_group && ::setpgid(0, 0) != 0) fail(report_fd, kGroup);
+  // "0" moves the writing process; not fatal: the referee then measures the bot another way.
+  if (plan.cgroup_join_fd >= 0 && ::write(plan.cgroup_join_fd, "0", 1) != 1) report(report_fd, kCgroup);
   // The referee ignores SIGPIPE and its threads may block signals; the bot starts clean.
   sigset_t none;
   sigemptyset(&none);
@@ -132,9 +138,12 @@ bool launch_child(const LaunchPlan& plan, LaunchedChild& child, std::string& err
   report[1] = -1;
   int msg[2] = {0, 0};
   ssize_t got;
-  do {
+  for (;;) {
     got = ::read(report[0], msg, sizeof msg);  // end of file: exec succeeded
-  } while (got < 0 && errno == EINTR);
+    if (got < 0 && errno == EINTR) continue;
+    if (got != sizeof msg || msg[0] != kCgroup) break;
+    child.cgroup_errno = msg[1] != 0 ? msg[1] : EIO;  // a note, not a failure: read on
+  }
   if (got > 0) {
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {

@@ -23,6 +23,9 @@ struct LaunchPlan {
   const char* working_dir = nullptr;  // null: the referee's
   bool own_group = true;              // a process group of its own (killed as a whole)
   ProcessLimits limits;               // lowered only, never raised; no core dumps ever
+  // A group's cgroup.procs open for writing (process/cpu_cgroup.h), or -1: the child joins
+  // the group before exec, so everything it runs is charged to it from the first instruction.
+  int cgroup_join_fd = -1;
 };
 
 struct LaunchedChild {
@@ -30,6 +33,9 @@ struct LaunchedChild {
   int stdin_fd = -1;  // the referee's ends, close-on-exec
   int stdout_fd = -1;
   int stderr_fd = -1;
+  // Not 0 when the child could not join its group (LaunchPlan::cgroup_join_fd): the errno. The
+  // child runs anyway; the caller measures it another way.
+  int cgroup_errno = 0;
 };
 
 // Starts the child with its stdin, stdout and stderr on fresh pipes. In the child: its

@@ -10,6 +10,18 @@
 
 namespace arena {
 
+const char* cpu_source_name(CpuSource source) {
+  switch (source) {
+    case CpuSource::kCgroupV2:
+      return "cgroup v2";
+    case CpuSource::kCgroupV1:
+      return "cgroup v1 cpuacct";
+    case CpuSource::kProc:
+      break;
+  }
+  return "proc";
+}
+
 namespace {
 
 // The kernel's CPU clock of a whole process (CPUCLOCK_SCHED of its thread group), as
@@ -101,7 +113,8 @@ std::int64_t TreeCpuClock::read_us() {
   std::int64_t us = clock_us(root_);
   if (stat_fd_ >= 0) us += waited_children_ticks(stat_fd_) * ticks_us_;
   us += descendants_us(children_fd_, 0);
-  return us;
+  if (us > last_us_) last_us_ = us;
+  return last_us_;
 }
 
 }  // namespace arena

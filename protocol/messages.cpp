@@ -70,8 +70,22 @@ std::string legal_line(const std::vector<std::string>& moves) {
 }
 
 std::string go_line(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t movetime_ms) {
-  return "go " + std::to_string(remaining_ms) + " " + std::to_string(increment_ms) + " " +
-         std::to_string(movetime_ms);
+  std::string s;
+  append_go_line(s, remaining_ms, increment_ms, movetime_ms);
+  s.pop_back();
+  return s;
+}
+
+void append_go_line(std::string& out, std::int64_t remaining_ms, std::int64_t increment_ms,
+                    std::int64_t movetime_ms) {
+  char buf[80] = "go ";
+  char* p = buf + 3;
+  for (const std::int64_t v : {remaining_ms, increment_ms, movetime_ms}) {
+    p = std::to_chars(p, buf + sizeof buf, v).ptr;
+    *p++ = ' ';
+  }
+  p[-1] = '\n';
+  out.append(buf, p);
 }
 
 std::string gameover_line(std::string_view reason, const std::vector<SeatOutcome>& outcomes) {

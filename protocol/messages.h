@@ -26,6 +26,8 @@ void append_obs_line(std::string& out, std::string_view observation_line);
 void append_legal_line(std::string& out, std::string_view joined_names);
 // Milliseconds; -1 means "no such limit".
 std::string go_line(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t movetime_ms);
+void append_go_line(std::string& out, std::int64_t remaining_ms, std::int64_t increment_ms,
+                    std::int64_t movetime_ms);
 // One "rank:score" per seat, in seat order, after the reason token (e.g. "normal").
 struct SeatOutcome {
   int rank = 0;

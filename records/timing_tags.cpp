@@ -55,9 +55,21 @@ RecordTiming record_timing(const GameRecord& r) {
     }
   }
   if (const std::string* v = tag_value(r, kClockTag)) t.cpu_clock = *v == "cpu";
+  if (const std::string* v = tag_value(r, kCpuSourceTag)) t.cpu_source = *v;
   if (const std::string* v = tag_value(r, kCpuPressureTag)) t.pressure = *v;
   if (const std::string* v = tag_value(r, kPressureFlagTag)) t.pressure_flag = *v;
   return t;
+}
+
+int forfeit_pressure(const GameRecord& r) {
+  const std::string* flag = tag_value(r, kPressureFlagTag);
+  if (!flag) return -1;
+  const std::string_view words = "under CPU pressure ";
+  const std::size_t at = flag->find(words);
+  int percent = -1;
+  if (at != std::string::npos)
+    std::from_chars(flag->data() + at + words.size(), flag->data() + flag->size(), percent);
+  return percent >= 0 ? percent : -1;
 }
 
 }  // namespace arena

@@ -16,6 +16,7 @@ namespace arena {
 inline constexpr const char* kRefereeLatencyTag = "RefereeLatency";  // "p50=14us p99=52us max=310us n=57"
 inline constexpr const char* kChargedTag = "ChargedUs";              // one number per timed action
 inline constexpr const char* kClockTag = "Clock";                    // "cpu"; absent: wall time
+inline constexpr const char* kCpuSourceTag = "CpuClockSource";       // with "cpu": "cgroup v2", "proc", ...
 inline constexpr const char* kCpuPressureTag = "CpuPressure";        // "game=12% forfeit=41% threshold=25%"
 inline constexpr const char* kPressureFlagTag = "TimeForfeitUnderPressure";  // the warning, when flagged
 
@@ -33,9 +34,13 @@ struct RecordTiming {
   std::optional<LatencySummary> latency;
   std::vector<std::int64_t> charged_us;
   bool cpu_clock = false;
+  std::string cpu_source;     // where the CPU clock read its figures (CpuClockSource)
   std::string pressure;       // the CpuPressure tag's text as written
   std::string pressure_flag;  // the warning when a time forfeit was ruled under pressure
 };
 RecordTiming record_timing(const GameRecord& r);
+// The CPU pressure (percent) of a time forfeit flagged as ruled under pressure, -1 when the
+// record has no such flag: what a tournament's journal keeps of the timing tags.
+int forfeit_pressure(const GameRecord& r);
 
 }  // namespace arena

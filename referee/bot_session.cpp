@@ -47,6 +47,7 @@ void BotSession::start(std::function<void(const std::string&)> done) {
   if (po.sandbox == Sandbox::kBwrap) hide_other_bots(po);
   po.scratch_root = options_.scratch_root;
   po.term_grace = options_.term_grace;
+  po.cpu_cgroup = options_.cpu_clock;
   std::string error;
   proc_ = BotProcess::spawn(io_, spec_.command, po, error);
   if (!proc_) {

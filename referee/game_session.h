@@ -70,7 +70,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
     std::string pending;    // lines not yet sent (newgame, events), each ending in "\n"
     std::size_t bytes = 0;  // since its last decision began
     int lines = 0;
-    std::unique_ptr<TreeCpuClock> cpu;  // --clock cpu: the bot's process tree's CPU time
+    std::unique_ptr<CpuClock> cpu;  // --clock cpu: the CPU time of the bot's processes
   };
 
   void advance();
@@ -140,6 +140,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   bool over_time(const Seat& st, std::int64_t used_us);
   void time_forfeit(int seat, std::string detail);
   bool cpu_deadline_extended();
+  std::string cpu_source_text() const;
   void add_timing_tags();
   LatencyStats latency_;
   Clock::time_point move_read_at_{};   // when the last move was read; zero once counted

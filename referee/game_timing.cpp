@@ -23,7 +23,7 @@ void GameSession::start_timing() {
   pressure_.game_started();
   if (!options_.cpu_clock) return;
   for (Seat& s : seats_)
-    if (!s.clock->untimed()) s.cpu = std::make_unique<TreeCpuClock>(s.bot->process().pid());
+    if (!s.clock->untimed()) s.cpu = s.bot->process().cpu_clock();
 }
 
 // Right after a request was written: the time since the move it answers was read is the
@@ -75,6 +75,21 @@ void GameSession::time_forfeit(int seat, std::string detail) {
   fault(seat, Termination::kTimeForfeit, detail);
 }
 
+// Where the CPU clock's figures came from: "cgroup v2" when every timed seat's did, else per
+// seat ("seat 1 cgroup v2, seat 2 proc": a group could not be made for one of them).
+std::string GameSession::cpu_source_text() const {
+  std::string each, first;
+  bool same = true;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!seats_[i].cpu) continue;
+    const std::string name = cpu_source_name(seats_[i].cpu->source());
+    if (first.empty()) first = name;
+    same = same && name == first;
+    each += (each.empty() ? "seat " : ", seat ") + std::to_string(i + 1) + " " + name;
+  }
+  return same ? first : each;
+}
+
 void GameSession::add_timing_tags() {
   auto& tags = record_.extra_tags;
   if (!latency_.empty()) tags.emplace_back(kRefereeLatencyTag, latency_tag_text(latency_.summary()));
@@ -86,7 +101,10 @@ void GameSession::add_timing_tags() {
     }
     tags.emplace_back(kChargedTag, std::move(text));
   }
-  if (options_.cpu_clock) tags.emplace_back(kClockTag, "cpu");
+  if (options_.cpu_clock) {
+    tags.emplace_back(kClockTag, "cpu");
+    tags.emplace_back(kCpuSourceTag, cpu_source_text());
+  }
   tags.emplace_back(kCpuPressureTag, pressure_.game_ended());
   if (pressure_.flagged())
     tags.emplace_back(kPressureFlagTag, pressure_flag_text(pressure_.forfeit_percent()));

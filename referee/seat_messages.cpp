@@ -48,9 +48,8 @@ void append_newgame(const Game& game, int seat, int players, std::uint64_t game_
 
 void append_go(const SeatClock& clock, const TimeControl& tc, std::string& out) {
   const bool timed = !clock.untimed();
-  out += protocol::go_line(clock.remaining_ms(), timed && tc.has_clock() ? tc.increment_ms : 0,
+  protocol::append_go_line(out, clock.remaining_ms(), timed && tc.has_clock() ? tc.increment_ms : 0,
                            timed ? tc.move_time_ms : -1);
-  out += '\n';
 }
 
 void append_gameover(Termination why, const std::vector<SeatResult>& results, std::string& out) {

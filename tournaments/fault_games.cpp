@@ -2,6 +2,7 @@
 
 #include "records/repro_command.h"
 #include "records/termination.h"
+#include "records/timing_tags.h"
 
 namespace arena {
 
@@ -48,7 +49,8 @@ std::string fault_games_text(const JournalIndex& journal, const std::string& pgn
     ++listed;
     const std::string& bot = journal.name(players[static_cast<std::size_t>(o.fault_seat - 1)]);
     const std::string round(journal.round(i));
-    out += round + " " + bot + " " + o.termination + ": " +
+    out += round + " " + bot + " " + o.termination +
+           (o.pressure >= 0 ? " (" + pressure_flag_text(o.pressure) + ")" : "") + ": " +
            repro_command(pgn, round, o.fault_seat, -1, command_of(bot, bots, commands)) + "\n";
   }
   if (more > 0) out += "... and " + std::to_string(more) + " more game(s) with a fault\n";

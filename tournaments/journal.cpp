@@ -53,6 +53,7 @@ std::string journal_line(const JournalEntry& e) {
   o["termination"] = e.termination;
   o["fault_seat"] = e.fault_seat;
   o["pgn_end"] = e.pgn_end;
+  if (e.pressure >= 0) o["pressure"] = e.pressure;  // last, and only when flagged: older lines read alike
   return json::serialize(o) + "\n";
 }
 

@@ -23,6 +23,7 @@ void outcome_key(const JournalEntry& e, std::string& key) {
   append_bytes(key, e.teams.size());
   for (int t : e.teams) append_bytes(key, t);
   append_bytes(key, e.fault_seat);
+  append_bytes(key, e.pressure);
   key += e.termination;  // last: needs no length
 }
 
@@ -45,7 +46,7 @@ std::uint32_t JournalIndex::outcome_id(const JournalEntry& e) {
   outcome_key(e, key_);
   auto it = outcome_ids_.find(key_);
   if (it != outcome_ids_.end()) return it->second;
-  outcomes_.push_back(JournalOutcome{e.ranks, e.scores, e.teams, e.termination, e.fault_seat});
+  outcomes_.push_back(JournalOutcome{e.ranks, e.scores, e.teams, e.termination, e.fault_seat, e.pressure});
   return outcome_ids_.emplace(key_, offset(outcomes_.size() - 1)).first->second;
 }
 
@@ -81,6 +82,7 @@ JournalEntry JournalIndex::entry(std::size_t i) const {
   e.teams = o.teams;
   e.termination = o.termination;
   e.fault_seat = o.fault_seat;
+  e.pressure = o.pressure;
   e.pgn_end = pgn_end(i);
   return e;
 }

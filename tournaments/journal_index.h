@@ -24,6 +24,7 @@ struct JournalOutcome {
   std::vector<int> teams;
   std::string termination;
   int fault_seat = 0;
+  int pressure = -1;  // JournalEntry::pressure
 };
 
 class JournalIndex {

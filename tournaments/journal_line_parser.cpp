@@ -244,6 +244,12 @@ void parse_journal_line(std::string_view line, JournalEntry& e) {
   c.integer(e.fault_seat);
   c.key("pgn_end", false);
   c.integer(e.pgn_end);
+  e.pressure = -1;
+  // Only on a time forfeit ruled under CPU pressure; anything else after pgn_end is named as such.
+  if (std::string_view(c.p, static_cast<std::size_t>(c.end - c.p)).starts_with(",\"pressure\":")) {
+    c.key("pressure", false);
+    c.integer(e.pressure);
+  }
   if (c.p != c.end) fail(c.field, "unexpected text after it");
 }
 

@@ -10,6 +10,7 @@
 #include "engine/core/user_error.h"
 #include "records/pgn.h"
 #include "records/repro_command.h"
+#include "records/timing_tags.h"
 
 namespace arena {
 
@@ -27,6 +28,7 @@ JournalEntry journal_entry(const GameRecord& r, int index) {
   e.termination = termination_name(r.termination);
   e.fault_seat = r.fault_seat;
   e.fault_ply = faulting_ply(r);
+  e.pressure = forfeit_pressure(r);
   return e;
 }
 

@@ -58,7 +58,7 @@ int Standings::index_of(const std::string& name) const {
 void Standings::add(const JournalEntry& e) {
   seat_bots_.clear();
   for (const auto& p : e.players) seat_bots_.push_back(index_of(p));
-  add_result(seat_bots_, e.ranks, e.teams, e.fault_seat, e.termination);
+  add_result(seat_bots_, e.ranks, e.teams, e.fault_seat, e.termination, e.pressure);
 }
 
 void Standings::add(const JournalIndex& journal, std::size_t i) {
@@ -71,15 +71,19 @@ void Standings::add(const JournalIndex& journal, std::size_t i) {
   seat_bots_.clear();
   for (int id : journal.players(i)) seat_bots_.push_back(bot_of_name_[id]);
   const JournalOutcome& o = journal.outcome(i);
-  add_result(seat_bots_, o.ranks, o.teams, o.fault_seat, o.termination);
+  add_result(seat_bots_, o.ranks, o.teams, o.fault_seat, o.termination, o.pressure);
 }
 
 void Standings::add_result(std::span<const int> seat_bots, const std::vector<int>& ranks,
-                           const std::vector<int>& teams, int fault_seat, const std::string& termination) {
+                           const std::vector<int>& teams, int fault_seat, const std::string& termination,
+                           int pressure) {
   ++games_;
   const size_t n = seat_bots.size();
-  if (fault_seat >= 1 && fault_seat <= static_cast<int>(n) && seat_bots[fault_seat - 1] >= 0)
-    ++bots_[seat_bots[fault_seat - 1]].faults[termination];
+  if (fault_seat >= 1 && fault_seat <= static_cast<int>(n) && seat_bots[fault_seat - 1] >= 0) {
+    BotStanding& b = bots_[seat_bots[fault_seat - 1]];
+    ++b.faults[termination];
+    if (pressure >= 0) ++b.forfeits_under_pressure;
+  }
   if (ranks.size() != n) return;  // aborted: no result counts
   for (size_t s = 0; s < n; ++s) {
     const int b = seat_bots[s];
@@ -197,6 +201,9 @@ std::string Standings::faults_text() const {
     any = true;
     out << b.name << ":";
     for (const auto& [kind, n] : b.faults) out << " " << kind << " " << n << ";";
+    // As `arena ratings` counts them (ratings/fault_timing.h): the machine may be to blame.
+    if (b.forfeits_under_pressure)
+      out << " of the time forfeits " << b.forfeits_under_pressure << " under CPU pressure;";
     out << "\n";
   }
   if (!any) out << "no faults\n";

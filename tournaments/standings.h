@@ -25,6 +25,7 @@ struct BotStanding {
       losses = 0;  // two-seat games: by result; multi-seat: rank 1 alone / shared 1 / other
   double rank_sum = 0;
   std::map<std::string, int> faults;  // termination name -> count, for games this bot faulted
+  int forfeits_under_pressure = 0;    // of its time forfeits, those ruled under CPU pressure
   double score_percent() const { return games ? 100.0 * points / games : 0; }
   double average_rank() const { return games ? rank_sum / games : 0; }
 };
@@ -53,7 +54,8 @@ class Standings {
   int index_of(const std::string& name) const;
   // One game's result with its seats already turned into bot indices (-1: not in the table).
   void add_result(std::span<const int> seat_bots, const std::vector<int>& ranks,
-                  const std::vector<int>& teams, int fault_seat, const std::string& termination);
+                  const std::vector<int>& teams, int fault_seat, const std::string& termination,
+                  int pressure);
   std::vector<BotStanding> bots_;
   std::unordered_map<std::string, int> index_;  // name -> first bot of that name
   // The bot index of each name id of the journal last added from, grown as it grows.

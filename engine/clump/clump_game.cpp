@@ -30,11 +30,7 @@ ClumpGame::ClumpGame(const GameInfo& info, Params params) : Game(info, std::move
       if (to[dir] >= 0)
         move_names_[from * 4 + dir] = grid::cell_name(from, size_) + "-" + grid::cell_name(to[dir], size_);
   }
-}
-
-const std::string& ClumpGame::move_name(Move m) const {
-  static const std::string none;
-  return m >= 0 && static_cast<std::size_t>(m) < move_names_.size() ? move_names_[m] : none;
+  initial_swaps_ = ClumpState::starting_swaps(size_);
 }
 
 std::unique_ptr<State> ClumpGame::new_initial_state() const { return std::make_unique<ClumpState>(*this); }

@@ -2,6 +2,7 @@
 // the board's constants. Rules as implemented: docs/rules/clump.md; the State is clump_state.h.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -27,12 +28,19 @@ class ClumpGame : public Game {
   int size() const { return size_; }
   // Text of every move code ("c3-c4"), empty for a direction off the board: named for each
   // legal move before every decision, so worked out once per game.
-  const std::string& move_name(Move m) const;
+  const std::string& move_name(Move m) const {
+    return m >= 0 && static_cast<std::size_t>(m) < move_names_.size() ? move_names_[m] : no_name_;
+  }
+  // The legal swaps of the starting checkerboard (clump_state.h): the same in every game, so
+  // judged once here instead of at the start of each (a labelling and every swap judged).
+  const std::array<std::uint8_t, kMaxCells>& initial_swaps() const { return initial_swaps_; }
 
  private:
   int size_;
   int length_cap_;
   std::vector<std::string> move_names_;
+  std::string no_name_;
+  std::array<std::uint8_t, kMaxCells> initial_swaps_{};
 };
 
 }  // namespace arena::clump

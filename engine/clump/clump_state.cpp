@@ -10,11 +10,25 @@
 
 namespace arena::clump {
 
-ClumpState::ClumpState(const ClumpGame& game) : StateBase(game), n_(game.size()) {
-  // Checkerboard with a Red stone on a1.
-  for (int r = 0; r < n_; ++r)
-    for (int c = 0; c < n_; ++c) board_[r * n_ + c] = (r + c) % 2 == 0 ? kRed : kBlue;
-  update_legal_swaps(groups_of(board_.data(), n_), legal_swaps_, -1, -1);
+namespace {
+// Checkerboard with a Red stone on a1.
+void fill_checkerboard(std::array<std::int8_t, kMaxCells>& board, int n) {
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) board[r * n + c] = (r + c) % 2 == 0 ? kRed : kBlue;
+}
+}  // namespace
+
+ClumpState::ClumpState(const ClumpGame& game)
+    : StateBase(game), n_(game.size()), legal_swaps_(game.initial_swaps()) {
+  fill_checkerboard(board_, n_);
+}
+
+std::array<std::uint8_t, kMaxCells> ClumpState::starting_swaps(int size) {
+  std::array<std::int8_t, kMaxCells> board{};
+  fill_checkerboard(board, size);
+  LegalSwaps swaps{};
+  update_legal_swaps(groups_of(board.data(), size), swaps, -1, -1);
+  return swaps;
 }
 
 std::unique_ptr<ClumpState> ClumpState::from_board(const ClumpGame& game,

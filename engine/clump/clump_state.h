@@ -59,6 +59,9 @@ class ClumpState : public StateBase<ClumpState> {
   // Own best span towards the two sides less the opponent's (clump_heuristic.cpp).
   double heuristic_value(int seat) const override;
 
+  // The legal swaps of the starting checkerboard of a size x size board (ClumpGame keeps them).
+  static std::array<std::uint8_t, kMaxCells> starting_swaps(int size);
+
   int size() const { return n_; }
   std::int8_t at(int cell) const { return board_[cell]; }
   // Seat (1..2) that won, or 0 while playing or after a drawn (capped) game.

@@ -206,3 +206,35 @@ TEST_CASE("timing: under --clock cpu a bot that burns CPU loses, one that sleeps
     CHECK(g.termination == arena::Termination::kNormal);
   }
 }
+
+TEST_CASE(
+    "timing: a tournament's faults.txt flags a time forfeit ruled under CPU pressure\\, also after --resume",
+    "[cli][timing]") {
+  if (!have_psi()) {
+    WARN("this kernel has no /proc/pressure/cpu: not tested");
+    return;
+  }
+  TempDir t;
+  const fs::path out = t.path / "t";
+  shelltest::Run r = arena_beside_busy_loops(
+      "tournament clump:size=8 --games 2 --seed 1 --move-time 1 --pressure-threshold 50 --bot slow=" +
+      bin("slow_bot") + " --bot good=" + bin("random_bot") + " --out " + out.string());
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  // The journal keeps the flag (records/timing_tags.h): the files made from it show it, as
+  // `arena ratings` does from the records.
+  for (int pass = 0; pass < 2; ++pass) {
+    const std::string faults = shelltest::slurp(out / "faults.txt");
+    INFO(faults);
+    CHECK(faults.find("slow: time forfeit 2; of the time forfeits 2 under CPU pressure;") !=
+          std::string::npos);
+    CHECK(faults.find(" slow time forfeit (time forfeit under CPU pressure ") != std::string::npos);
+    CHECK(faults.find("%: the machine may be to blame): arena repro ") != std::string::npos);
+    if (pass == 0) {  // the files again, from the journal alone
+      fs::remove(out / "faults.txt");
+      r = shelltest::run_arena("tournament --resume " + out.string());
+      INFO(r.out);
+      REQUIRE(r.status == 0);
+    }
+  }
+}

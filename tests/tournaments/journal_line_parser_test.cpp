@@ -237,3 +237,15 @@ TEST_CASE("journal line parser: a mutated line is read as a JSON reader reads it
   }
   CHECK(accepted > 100);  // the mutations do reach the accepting side
 }
+
+TEST_CASE("journal line parser: a time forfeit's CPU pressure after pgn_end is read\\, and only that",
+          "[journal]") {
+  const std::string good = line_of(sample());
+  JournalEntry e;
+  parse_journal_line(std::string_view(good.substr(0, good.size() - 1) + ",\"pressure\":41}"), e);
+  CHECK(e.pressure == 41);
+  parse_journal_line(std::string_view(good), e);  // reused: a line without it resets it
+  CHECK(e.pressure == -1);
+  CHECK_THROWS_WITH(parse_journal_line(good.substr(0, good.size() - 1) + ",\"pressure\":41,\"extra\":1}"),
+                    Catch::Contains("\"pressure\": unexpected text"));
+}
