@@ -304,8 +304,8 @@ struct OwnerFolder {
 
 std::vector<std::string> live_ids(int port) {
   std::vector<std::string> ids;
-  const Response r = request(port, "/api/state");
-  for (const auto& l : boost::json::parse(r.body).as_object().at("live").as_array())
+  const boost::json::value state = boost::json::parse(request(port, "/api/state").body);
+  for (const auto& l : state.at("live").as_array())
     ids.push_back(std::string(l.as_object().at("id").as_string()));
   return ids;
 }
