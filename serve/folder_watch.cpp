@@ -1,9 +1,10 @@
 #include "serve/folder_watch.h"
 
-#include <signal.h>
+#include <fcntl.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
-#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -39,9 +40,32 @@ std::uintmax_t size_of(const fs::path& path) {
   return ec ? 0 : n;
 }
 
-// A live file whose process is gone (a run killed with -9) is no game in play.
-bool process_alive(long pid) {
-  return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+// DIR/live/OWNER/ for every run that wrote live files (tournaments/live_games.h): a hidden
+// one (".OWNER") is still being made.
+std::vector<fs::path> owner_folders(const std::string& dir) {
+  std::vector<fs::path> folders;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(fs::path(dir) / "live", ec)) {
+    std::error_code e;
+    if (entry.is_directory(e) && !entry.path().filename().string().starts_with("."))
+      folders.push_back(entry.path());
+  }
+  std::sort(folders.begin(), folders.end());
+  return folders;
+}
+
+// Whether the run owning a live folder lives: it holds a write lock on the folder's `lock`
+// (LiveGames::owner_alive, repeated here as serve/ does not link tournaments/). Only tested,
+// never taken. Its live files are no games in play once it is gone (a run killed with -9).
+bool owner_alive(const fs::path& folder) {
+  const int fd = ::open((folder / "lock").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct flock whole {};
+  whole.l_type = F_WRLCK;
+  whole.l_whence = SEEK_SET;
+  const bool held = ::fcntl(fd, F_OFD_GETLK, &whole) == 0 && whole.l_type != F_UNLCK;
+  ::close(fd);
+  return held;
 }
 
 }  // namespace
@@ -61,7 +85,7 @@ void FolderWatch::reset() {
 }
 
 bool FolderWatch::poll() {
-  bool games = fs::exists(fs::path(dir_) / "league.db") ? poll_league() : poll_tournament();
+  bool games = holds_league(dir_) ? poll_league() : poll_tournament();
   games = poll_held() || games;
   if (games) {
     // The Round tags held back, one a line: their records stay out until the list drops them.
@@ -104,16 +128,19 @@ bool FolderWatch::poll_tournament() {
   return true;
 }
 
+// Through the league's store, whichever it is (open_league_store, as `arena league table`
+// reads it): only finished games, only read.
 bool FolderWatch::poll_league() {
-  if (!league_) {
-    try {
-      league_ = open_league_store(dir_);
-    } catch (const UserError&) {
-      return false;  // not complete yet: `league new` is writing it
-    }
+  std::vector<LeagueGame> games;
+  try {
+    if (!league_) league_ = open_league_store(dir_);
+    games = league_->games(league_last_);
+  } catch (const UserError&) {
+    league_.reset();  // not complete yet (`league new` is writing it) or the server is away: next poll
+    return false;
   }
   bool changed = false;
-  for (const LeagueGame& g : league_->games(league_last_)) {
+  for (const LeagueGame& g : games) {
     std::vector<PgnError> errors;
     for (GameRecord& r : parse_pgn(g.pgn, errors)) records_.push_back(std::move(r));
     league_last_ = g.id;
@@ -122,31 +149,44 @@ bool FolderWatch::poll_league() {
   return changed;
 }
 
+// Every run's held list, alive or not (a run stopped midway keeps its list until a run plays
+// the rest): a deal held by any worker stays held.
 bool FolderWatch::poll_held() {
-  const fs::path path = fs::path(dir_) / "live" / "held.txt";
-  std::string text = read_range(path, 0, size_of(path));
+  std::string text;
+  for (const fs::path& folder : owner_folders(dir_)) {
+    const fs::path path = folder / "held.txt";
+    text += read_range(path, 0, size_of(path));
+    if (!text.empty() && text.back() != '\n') text += '\n';
+  }
   if (text == held_) return false;
   held_ = std::move(text);
   return true;
 }
 
+// The games in play: the live files of every run that still lives, by file name (unique: a
+// tournament's game number, a league game's Round).
 bool FolderWatch::poll_live() {
   std::map<std::string, Live> now;
   bool changed = false;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(fs::path(dir_) / "live", ec)) {
-    if (entry.path().extension() != ".live" || !entry.is_regular_file(ec)) continue;
-    const std::string name = entry.path().stem().string();
-    const std::uintmax_t size = size_of(entry.path());
-    auto old = live_.find(name);
-    if (old != live_.end() && old->second.size == size) {
-      if (process_alive(old->second.game.pid)) now.emplace(name, std::move(old->second));
-      continue;
+  for (const fs::path& folder : owner_folders(dir_)) {
+    if (!owner_alive(folder)) continue;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+      std::error_code e;
+      if (entry.path().extension() != ".live" || !entry.is_regular_file(e)) continue;
+      const std::string name = entry.path().stem().string();
+      const std::uintmax_t size = size_of(entry.path());
+      if (now.count(name)) continue;
+      auto old = live_.find(name);
+      if (old != live_.end() && old->second.size == size) {
+        now.emplace(name, std::move(old->second));
+        continue;
+      }
+      std::optional<LiveGame> game = parse_live_file(name, read_range(entry.path(), 0, size));
+      if (!game) continue;
+      now.emplace(name, Live{size, std::move(*game), ""});
+      changed = true;
     }
-    std::optional<LiveGame> game = parse_live_file(name, read_range(entry.path(), 0, size));
-    if (!game || !process_alive(game->pid)) continue;
-    now.emplace(name, Live{size, std::move(*game), ""});
-    changed = true;
   }
   changed = changed || now.size() != live_.size();
   live_ = std::move(now);

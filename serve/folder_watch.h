@@ -1,7 +1,8 @@
 // What `arena serve` knows of the folder it serves, read again every poll and never written:
 // a tournament's finished games (journal.jsonl and games.pgn, only the records the journal
-// counts), a league's (DIR/league.db through store/league_store.h), and the games in play
-// (DIR/live/, tournaments/live_games.h), shown only as a spectator sees them (live_view.h).
+// counts), a league's (through its store, SQLite or PostgreSQL: store/league_store.h), and the
+// games in play (DIR/live/OWNER/ of every run that lives, tournaments/live_games.h), shown only
+// as a spectator sees them (live_view.h).
 #pragma once
 
 #include <cstdint>
@@ -30,8 +31,8 @@ class FolderWatch {
   bool poll();
 
   const std::string& dir() const { return dir_; }
-  // The finished games shown: all but those held back (DIR/live/held.txt, written by
-  // tournaments/live_games.h: their deal is replayed by a game not finished yet).
+  // The finished games shown: all but those held back (any DIR/live/OWNER/held.txt, written
+  // by tournaments/live_games.h: their deal is replayed by a game not finished yet).
   std::size_t finished() const { return visible_.size(); }
   bool holding_back() const { return !held_.empty(); }
   // The report's data (report/report_data.h) of the finished games, without replays.
@@ -65,7 +66,7 @@ class FolderWatch {
   std::int64_t league_last_ = 0;
   std::map<std::string, Live> live_;
   std::string data_;                  // "" until asked after a change
-  std::string held_;                  // held.txt as read
+  std::string held_;                  // every run's held.txt as read, one after another
   std::vector<std::size_t> visible_;  // indices into records_
 };
 

@@ -66,6 +66,10 @@ std::unique_ptr<LeagueStore> open_league_store(const std::string& dir) {
   return open_sqlite_league_store(file.string());
 }
 
+bool holds_league(const std::string& dir) {
+  return is_file(fs::path(dir) / kPointerFile) || is_file(fs::path(dir) / kSqliteFile);
+}
+
 std::unique_ptr<LeagueStore> create_league_store(const std::string& dir, const std::string& settings_json,
                                                  const std::string& database) {
   const fs::path pointer = fs::path(dir) / kPointerFile, file = fs::path(dir) / kSqliteFile;

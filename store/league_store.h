@@ -94,6 +94,9 @@ class LeagueStore {
 // database) or DIR/league.db (SQLite). Throws a UserError naming the file or database if it
 // is missing, unreachable, not a database, or not a league's.
 std::unique_ptr<LeagueStore> open_league_store(const std::string& dir);
+// Whether `dir` holds a league of either store (DIR/league.json or DIR/league.db), without
+// opening it: `arena serve` tells a league's folder from a tournament's this way.
+bool holds_league(const std::string& dir);
 // Makes the store of a new league in `dir` (DIR must not hold one) with these settings: in
 // PostgreSQL if `database` is a URL or conninfo (DIR/league.json then names it; the database
 // must hold no league yet), else DIR/league.db.

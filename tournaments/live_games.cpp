@@ -5,9 +5,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
+#include <random>
+#include <string>
 
 namespace arena {
 
@@ -32,24 +35,102 @@ constexpr int kNotOpen = -1, kDone = -2;
 
 std::string LiveGames::folder(const std::string& dir) { return (fs::path(dir) / "live").string(); }
 
-std::string LiveGames::held_file(const std::string& dir) {
-  return (fs::path(folder(dir)) / "held.txt").string();
+std::string LiveGames::held_file(const std::string& owner_folder) {
+  return (fs::path(owner_folder) / "held.txt").string();
+}
+
+namespace {
+
+// A write lock on the whole of `fd`'s file, tied to this open file description (F_OFD_*): it
+// ends when the owner closes it or dies, and a lock taken or tested by anyone else, in this
+// process or another, never disturbs it.
+bool take_lock(int fd) {
+  struct flock whole {};
+  whole.l_type = F_WRLCK;
+  whole.l_whence = SEEK_SET;
+  return ::fcntl(fd, F_OFD_SETLK, &whole) == 0;
+}
+
+// "host-pid-random": unique across machines sharing the folder and across a pid reused; plain
+// characters only.
+std::string owner_name() {
+  char host[256] = {};
+  ::gethostname(host, sizeof host - 1);
+  std::string name;
+  for (const char* c = host; *c; ++c) name += std::isalnum(static_cast<unsigned char>(*c)) ? *c : '-';
+  std::random_device random;
+  char tail[32];
+  std::snprintf(tail, sizeof tail, "-%ld-%08x", static_cast<long>(::getpid()), random());
+  return (name.empty() ? "host" : name) + tail;
+}
+
+}  // namespace
+
+bool LiveGames::owner_alive(const std::string& owner_folder) {
+  const int fd = ::open((fs::path(owner_folder) / "lock").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct flock whole {};
+  whole.l_type = F_WRLCK;
+  whole.l_whence = SEEK_SET;
+  const bool held = ::fcntl(fd, F_OFD_GETLK, &whole) == 0 && whole.l_type != F_UNLCK;
+  ::close(fd);
+  return held;
+}
+
+// Made under a hidden name (".OWNER", which nobody else reads or removes), locked, then renamed:
+// another process never finds this folder with its lock not yet taken.
+void LiveGames::make_own_folder(const std::string& live) {
+  const std::string name = owner_name();
+  const fs::path hidden = fs::path(live) / ("." + name);
+  std::error_code ec;
+  fs::create_directories(hidden, ec);
+  lock_ = ::open((hidden / "lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (lock_ >= 0 && !take_lock(lock_)) {
+    ::close(lock_);
+    lock_ = -1;
+  }
+  folder_ = (fs::path(live) / name).string();
+  fs::rename(hidden, folder_, ec);
+  if (ec) fs::remove_all(hidden, ec);  // no live files then: serve shows none of this run's games
+}
+
+// The folders of owners that are gone; a lock taken here fails while the owner lives. Files
+// of older runs directly in DIR/live/ go too.
+void LiveGames::remove_gone_owners(const std::string& live) const {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(live, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with(".") || entry.path().string() == folder_) continue;
+    std::error_code e;
+    if (!entry.is_directory(e)) {
+      fs::remove(entry.path(), e);
+      continue;
+    }
+    const int fd = ::open((entry.path() / "lock").c_str(), O_RDWR | O_CLOEXEC);
+    if (fd < 0 && errno != ENOENT) continue;
+    if (fd < 0 || take_lock(fd)) fs::remove_all(entry.path(), e);
+    if (fd >= 0) ::close(fd);
+  }
 }
 
 LiveGames::LiveGames(const std::string& dir, std::vector<Game> games, std::vector<Earlier> earlier)
-    : folder_(folder(dir)),
-      games_(std::move(games)),
+    : games_(std::move(games)),
       files_(games_.size(), kNotOpen),
       earlier_(std::move(earlier)),
       played_(games_.size(), 0) {
-  std::error_code ec;
-  fs::remove_all(folder_, ec);
-  fs::create_directories(folder_, ec);
-  write_held();
+  const std::string live = folder(dir);
+  make_own_folder(live);
+  write_held();  // before the gone owners' lists go: a deal held there stays held
+  remove_gone_owners(live);
 }
 
+// The folder goes with its games, unless it holds back records of deals still to be played
+// (a run stopped midway): then its held list stays, unlocked, until a run plays the rest.
 LiveGames::~LiveGames() {
   for (std::size_t job = 0; job < files_.size(); ++job) finished(job, false);
+  std::error_code ec;
+  if (!fs::exists(held_file(folder_), ec)) fs::remove_all(folder_, ec);
+  if (lock_ >= 0) ::close(lock_);
 }
 
 // The finished games (earlier ones and this run's) sharing a seed with a job not played yet,
@@ -66,7 +147,7 @@ void LiveGames::write_held() {
     if (open_deal(e.seed)) text += e.round + "\n";
   for (std::size_t j = 0; j < games_.size(); ++j)
     if (played_[j] && open_deal(games_[j].seed)) text += games_[j].round + "\n";
-  const std::string held = (fs::path(folder_) / "held.txt").string();
+  const std::string held = held_file(folder_);
   std::error_code ec;
   if (text.empty()) {
     fs::remove(held, ec);

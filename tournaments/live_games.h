@@ -1,5 +1,9 @@
-// The games in play of a tournament or league, one file each under DIR/live/, for `arena serve`
-// (docs/serve.md): a header (the game, its seats' bots, the number it will have once
+// The games in play of a tournament or league, one file each under DIR/live/OWNER/, for
+// `arena serve` (docs/serve.md). OWNER ("host-pid-random") is this object's folder: workers
+// sharing one league folder never touch each other's files. It holds a file `lock` on which
+// the owner keeps a write lock (an open file description lock, fcntl(2)) while it lives, so
+// anyone can tell a folder whose owner is gone (killed with -9, or stopped) without a pid.
+// Each game's file: a header (the game, its seats' bots, the number it will have once
 // finished, this process's id) and one line per action as recorded, appended as it is
 // played; the file is removed when the game ends, once its record is on its way to the
 // folder's records. The lines are the record's actions, hidden ones included: `arena serve`
@@ -40,8 +44,10 @@ class LiveGames {
     std::uint64_t seed = 0;
   };
 
-  // Empties DIR/live/ (files of a run that was killed) and makes it; `games` are the runner's
-  // jobs, by job index; `earlier` the games of the folder already finished.
+  // Makes DIR/live/OWNER/, writes its held list, then removes the folders of owners that are
+  // gone (their games are no longer in play; a held list there is superseded by the runs that
+  // play the rest). `games` are the runner's jobs, by job index; `earlier` the games of the
+  // folder already finished.
   LiveGames(const std::string& dir, std::vector<Game> games, std::vector<Earlier> earlier = {});
   ~LiveGames();
   LiveGames(const LiveGames&) = delete;
@@ -54,21 +60,29 @@ class LiveGames {
   // aborted (it is played again on resume).
   void finished(std::size_t job, bool played = true);
 
-  // The live folder of DIR.
+  // The live folder of DIR (DIR/live), holding one folder per owner.
   static std::string folder(const std::string& dir);
-  // DIR/live/held.txt: the Round tags of finished games whose deal (seed) a game not finished
-  // yet replays (a seat rotation's duplicate deals, docs/tournaments.md): `arena serve` keeps
-  // their records back until it is gone, or their deal would show a game in play or to come.
-  static std::string held_file(const std::string& dir);
+  // This object's own folder, DIR/live/OWNER.
+  const std::string& own_folder() const { return folder_; }
+  // Whether the owner of live folder `owner_folder` (DIR/live/OWNER) still lives: its lock is
+  // held. Takes no lock.
+  static bool owner_alive(const std::string& owner_folder);
+  // DIR/live/OWNER/held.txt (`owner_folder` is DIR/live/OWNER): the Round tags of finished games whose deal
+  // (seed) a game not finished yet replays (a seat rotation's duplicate deals, docs/tournaments.md): `arena
+  // serve` keeps their records back until it is gone, or their deal would show a game in play or to come.
+  static std::string held_file(const std::string& owner_folder);
 
  private:
-  std::string folder_;
+  std::string folder_;  // DIR/live/OWNER
+  int lock_ = -1;       // holds the owner's lock while this object lives
   std::vector<Game> games_;
   std::vector<int> files_;  // per job: descriptor; -1 not open (or writing failed); -2 done
   std::mutex held_mutex_;   // finished() runs on every loop thread
   std::vector<Earlier> earlier_;
   std::vector<char> played_;  // per job
   void write_held();
+  void make_own_folder(const std::string& live);
+  void remove_gone_owners(const std::string& live) const;
   int open_file(const Game& game);
   std::string path(const Game& game) const;
 };

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -18,6 +19,7 @@
 #include <set>
 #include <thread>
 
+#include "tests/serve/serve_client.h"
 #include "tests/shell_run.h"
 
 namespace {
@@ -345,4 +347,73 @@ TEST_CASE("league on PostgreSQL: a bad URL, an unreachable server or a foreign d
   Folder second("pgerr2");
   refused("league new " + second.str() + " clump:size=6 --db '" + db + "'", db,
           "already holds an Arena league");
+}
+
+namespace {
+
+// A league game's table ("B.T") from its Round ("B.T.G") or its live id ("league-B-T-G").
+std::string table_of(std::string round) {
+  if (round.rfind("league-", 0) == 0) round = round.substr(7);
+  std::replace(round.begin(), round.end(), '-', '.');
+  return round.substr(0, round.find('.', round.find('.') + 1));
+}
+
+}  // namespace
+
+// docs/serve.md: `arena serve` reads a PostgreSQL league through its store, shows the games in
+// play of every worker sharing the folder (each writes its own DIR/live/OWNER/), and holds back
+// a finished game while the other game of its table, at any worker, is still to finish.
+TEST_CASE("serve: a PostgreSQL league with two workers shows both workers' games in play and holds deals",
+          "[league][postgresql][serve]") {
+  PgServer pg;
+  if (skipped(pg)) return;
+  const std::string db = pg.create_database("league");
+  Folder league("pg-serve");
+  REQUIRE(run_arena("league new " + league.str() + " clump:size=6 --db '" + db + "'").status == 0);
+  for (const char* bot : {"a", "b", "c", "d"})  // 200 ms a move: every game is in play for seconds
+    REQUIRE(run_arena("league add " + league.str() + " " + bot + "=" + kBin + "/deliberate_bot").status == 0);
+  servetest::Server server(league.str(), (league.path / "serve.log").string());
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int w = 0; w < 2; ++w)
+    workers.push_back(std::make_unique<Worker>("league run " + league.str() + " -j 1",
+                                               league.path / ("w" + std::to_string(w) + ".log")));
+
+  // Each observation: the served games first, then the games in play. A game in play at the
+  // second read was unfinished at the first, so its table's other game must not be served then.
+  bool both_in_play = false, held_seen = false;
+  auto observe = [&] {
+    const std::int64_t stored = std::stoll(pg.sql("league", "SELECT count(*) FROM games"));
+    const servetest::Response data = servetest::request(server.port, "/api/data");
+    const servetest::Response state = servetest::request(server.port, "/api/state");
+    REQUIRE(data.status == 200);
+    REQUIRE(state.status == 200);
+    std::set<std::string> shown_tables;
+    const boost::json::value shown = boost::json::parse(data.body);
+    for (const auto& g : shown.at("games").as_array())
+      shown_tables.insert(table_of(std::string(g.as_object().at("r").as_string())));
+    const boost::json::object s = boost::json::parse(state.body).as_object();
+    std::set<std::string> live_tables;
+    for (const auto& l : s.at("live").as_array()) {
+      const std::string id(l.as_object().at("id").as_string());
+      INFO(id << " in play while the other game of its table was served");
+      CHECK_FALSE(shown_tables.count(table_of(id)));
+      live_tables.insert(table_of(id));
+    }
+    // -j 1: a worker plays one table at a time, so two tables in play are both workers' games.
+    both_in_play = both_in_play || live_tables.size() >= 2;
+    // Serve read the store after `stored` was counted: fewer shown are held back (none shown at
+    // all would be a league it does not read).
+    const std::int64_t shown_games = s.at("games").as_int64();
+    held_seen = held_seen || (shown_games > 0 && shown_games < stored);
+    return both_in_play && held_seen;
+  };
+  wait_until(observe, "serve shows both workers' games in play and holds a finished game back");
+  for (int i = 0; i < 20; ++i) observe();  // and keeps holding back while the workers go on
+  for (auto& w : workers) CHECK(w->signal_and_wait(SIGTERM) == 130);
+  // Stopped: no game in play; the live files are gone (a held list stays until a run plays the rest).
+  const servetest::Response state = servetest::request(server.port, "/api/state");
+  CHECK(boost::json::parse(state.body).as_object().at("live").as_array().empty());
+  for (const auto& f : fs::recursive_directory_iterator(league.path / "live"))
+    CHECK(f.path().extension() != ".live");
+  CHECK(server.process.stop() == 0);
 }

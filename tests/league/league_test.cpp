@@ -232,14 +232,16 @@ TEST_CASE("league: a game in play whose bot was retired since is played when tak
     Background run("league run " + league.str() + " -j 1", league.path / "run.log");
     auto in_play = [&] {
       std::error_code ec;
-      for (const fs::directory_entry& e : fs::directory_iterator(league.path / "live", ec)) {
-        std::string name = e.path().stem().string();  // league-B-T-G
-        if (e.path().extension() != ".live" || name.rfind("league-", 0) != 0) continue;
-        name = name.substr(7, name.rfind('-') - 7 + 1);
-        std::replace(name.begin(), name.end(), '-', '.');
-        table = name;
-        return true;
-      }
+      // DIR/live/OWNER/league-B-T-G.live (tournaments/live_games.h); a folder may go meanwhile
+      for (const fs::directory_entry& owner : fs::directory_iterator(league.path / "live", ec))
+        for (const fs::directory_entry& e : fs::directory_iterator(owner.path(), ec)) {
+          std::string name = e.path().stem().string();  // league-B-T-G
+          if (e.path().extension() != ".live" || name.rfind("league-", 0) != 0) continue;
+          name = name.substr(7, name.rfind('-') - 7 + 1);
+          std::replace(name.begin(), name.end(), '-', '.');
+          table = name;
+          return true;
+        }
       return false;
     };
     wait_until(in_play, "a game of x against y is in play");

@@ -2,6 +2,8 @@
 // and the event stream of a running tournament, a game in play as a spectator sees it, a game
 // that finishes during the test shown within 2 s, path traversal refused, and a bot that reads
 // the page while it plays a card game seeing no hidden card and no seed.
+#include <fcntl.h>
+
 #include <boost/json.hpp>
 #include <map>
 #include <set>
@@ -171,12 +173,11 @@ TEST_CASE("serve: nothing outside the folder, nor its seeds, logs or live files"
   std::ofstream(tmp.path + "/secret.txt") << "SECRET-OUTSIDE\n";
   std::filesystem::remove(dir + "/crosstable.csv");
   std::filesystem::create_symlink(tmp.path + "/secret.txt", dir + "/crosstable.csv");  // points out
-  std::filesystem::create_directories(dir + "/live");
-  const pid_t gone = ::fork();  // a process that has ended: the live file of a run killed with -9
-  if (gone == 0) ::_exit(0);
-  REQUIRE(::waitpid(gone, nullptr, 0) == gone);
-  std::ofstream(dir + "/live/game-9.live")
-      << "arena-live 1\nnumber 9\npid " << gone << "\nspec clump\nactions\n";
+  // The live file of a run killed with -9: its lock is free.
+  std::filesystem::create_directories(dir + "/live/host-1-gone");
+  std::ofstream(dir + "/live/host-1-gone/lock");
+  std::ofstream(dir + "/live/host-1-gone/game-9.live")
+      << "arena-live 1\nnumber 9\npid 1\nspec clump\nactions\n";
   Server server(dir, tmp.path + "/serve.log");
   const std::vector<std::string> forbidden = {"/../secret.txt",
                                               "/files/../secret.txt",
@@ -203,7 +204,7 @@ TEST_CASE("serve: nothing outside the folder, nor its seeds, logs or live files"
   CHECK(request(server.port, "/files/crosstable.csv").status == 403);  // the symlink out
   for (const char* target :
        {"/files/tournament.json", "/files/journal.jsonl", "/files/logs", "/tournament.json", "/files/live",
-        "/live/game-9.live", "/api/live/game-9", "/api/replay/0", "/api/replay/-1", "/nothing"}) {
+        "/live/host-1-gone/game-9.live", "/api/live/game-9", "/api/replay/0", "/api/replay/-1", "/nothing"}) {
     INFO(target);
     CHECK(request(server.port, target).status == 404);
   }
@@ -279,4 +280,74 @@ TEST_CASE("serve: a bot reading the page while it plays flume-cards sees no hidd
   CHECK(seeds_checked >= 5);
   CHECK(states_checked >= static_cast<int>(records.size()));  // one at each of the spy's moves
   CHECK(text.find("=== /api/replay/1\nnot found") != std::string::npos);
+}
+
+namespace {
+
+// A live folder DIR/live/OWNER/ as a run makes it (tournaments/live_games.h), its lock held by
+// this process while `alive`, with one game in play named `game`.
+struct OwnerFolder {
+  int lock = -1;
+  OwnerFolder(const std::string& folder, const std::string& game, bool alive) {
+    std::filesystem::create_directories(folder);
+    lock = ::open((folder + "/lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    REQUIRE(lock >= 0);
+    struct flock whole {};
+    whole.l_type = F_WRLCK;
+    whole.l_whence = SEEK_SET;
+    if (alive) REQUIRE(::fcntl(lock, F_OFD_SETLK, &whole) == 0);
+    std::ofstream(folder + "/" + game + ".live") << "arena-live 1\nnumber 0\npid " << ::getpid()
+                                                 << "\nspec clump:size=6\nseat 1 x\nseat 2 y\nactions\n";
+  }
+  ~OwnerFolder() { ::close(lock); }
+};
+
+std::vector<std::string> live_ids(int port) {
+  std::vector<std::string> ids;
+  const boost::json::value state = boost::json::parse(request(port, "/api/state").body);
+  for (const auto& l : state.at("live").as_array())
+    ids.push_back(std::string(l.as_object().at("id").as_string()));
+  return ids;
+}
+
+}  // namespace
+
+TEST_CASE("serve: each run writes live files to a folder of its own and the held lists are joined",
+          "[serve][cli]") {
+  TempDir tmp;
+  const std::string dir = tmp.path + "/league";
+  REQUIRE(shelltest::run_arena("league new '" + dir + "' clump:size=6").status == 0);
+  for (const char* bot : {"a", "b"})
+    REQUIRE(shelltest::run_arena("league add '" + dir + "' " + bot + "=" + kBin + "/random_bot").status == 0);
+  // Another worker's folder (this process holds its lock: it lives) and a gone one's.
+  OwnerFolder other(dir + "/live/elsewhere-7-alive", "league-99-1-1", true);
+  OwnerFolder gone(dir + "/live/elsewhere-8-gone", "league-98-1-1", false);
+  Server server(dir, tmp.path + "/serve.log");
+  CHECK(live_ids(server.port) == std::vector<std::string>{"league-99-1-1"});
+
+  const shelltest::Run run = shelltest::run_arena("league run '" + dir + "' --games 2 --quiet");
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  // The run removed the gone worker's folder and its own, not the living worker's.
+  CHECK_FALSE(std::filesystem::exists(dir + "/live/elsewhere-8-gone"));
+  CHECK(std::filesystem::exists(dir + "/live/elsewhere-7-alive/league-99-1-1.live"));
+  std::vector<std::string> left;
+  for (const auto& e : std::filesystem::directory_iterator(dir + "/live"))
+    left.push_back(e.path().filename());
+  CHECK(left == std::vector<std::string>{"elsewhere-7-alive"});
+  CHECK(live_ids(server.port) == std::vector<std::string>{"league-99-1-1"});
+  CHECK(boost::json::parse(request(server.port, "/api/state").body).as_object().at("games").as_int64() == 2);
+
+  // A finished game the other worker's list holds back is not served.
+  const std::vector<GameRecord> records = [&] {
+    std::vector<PgnError> errors;
+    return parse_pgn(shelltest::run_arena("league export '" + dir + "'").out, errors);
+  }();
+  REQUIRE(records.size() == 2);
+  std::ofstream(dir + "/live/elsewhere-7-alive/held.txt") << records[0].round << "\n";
+  const boost::json::object state = boost::json::parse(request(server.port, "/api/state").body).as_object();
+  CHECK(state.at("games").as_int64() == 1);
+  CHECK(request(server.port, "/api/data").body.find("\"" + records[0].round + "\"") == std::string::npos);
+  CHECK(request(server.port, "/api/replay/2").status == 404);
+  CHECK(server.process.stop() == 0);
 }
