@@ -5,6 +5,7 @@
 #include "engine/core/registry.h"
 #include "engine/core/user_error.h"
 #include "league/ladder.h"
+#include "league/league_summary.h"
 #include "process/bot_name.h"
 #include "process/command_line.h"
 #include "process/self_path.h"
@@ -22,6 +23,7 @@ void new_league(const RunSettings& given) {
   if (s.ladder)  // before the folder is made: a spec without a ladder is refused
     ladder = ladder_bots(ladder_for(s.game), std::filesystem::path(self_executable()).parent_path().string());
   auto store = create_league_store(s.out, config_to_json(s, RunCommand::kLeagueNew), s.db);
+  ensure_tallied(*store, s.out);  // no game yet: marks the (empty) tallies current
   for (const LeagueBot& b : ladder) store->add_bot(b);
 }
 

@@ -22,12 +22,4 @@ std::vector<GameRecord> league_records(LeagueStore& store, const std::string& di
   return league_records(store.games(), dir);
 }
 
-std::vector<RatedGame> rated_league_games(LeagueStore& store, const std::string& dir) {
-  return rated_games_from_records(league_records(store, dir));
-}
-
-std::vector<RatedGame> rated_league_games(const std::vector<LeagueGame>& games, const std::string& dir) {
-  return rated_games_from_records(league_records(games, dir));
-}
-
 }  // namespace arena

@@ -18,6 +18,7 @@
 #include "league/claims.h"
 #include "league/league.h"
 #include "league/league_games.h"
+#include "league/league_summary.h"
 #include "league/lease_keeper.h"
 #include "league/matchmaking.h"
 #include "league/run_lock.h"
@@ -111,6 +112,7 @@ class LeagueRunner {
   LeagueRunner(const RunSettings& run, std::FILE* out)
       : signals_(), run_(run), out_(run.quiet ? nullptr : out), store_(open_league_store(run.out)) {
     if (!store_->shared()) lock_.emplace(run.out);  // SQLite: one run at a time
+    ensure_tallied(*store_, run.out);
     settings_ = parse_config(store_->settings_json(), store_->name() + " settings", RunCommand::kLeagueNew);
     game_ = make_game(settings_.game);
     options_ = runner_options(settings_, RunCommand::kLeagueNew);
@@ -132,9 +134,10 @@ class LeagueRunner {
     // The lock proves no other run lives: the games a killed run had in play go at once.
     if (!store_->shared()) store_->expire_claims();
     LeaseKeeper keeper(run_.out, worker_, run_.lease, stderr);
+    read_summary();
     while (!done()) {
-      read_new_games();
-      const std::vector<LeagueBot> bots = store_->bots();
+      const std::vector<LeagueBot> bots = bots_ = store_->bots();
+      read_new_games(bots);
       Batch batch = next_batch(bots);
       if (batch.jobs.empty()) {
         wait_for_tables(bots);
@@ -158,11 +161,20 @@ class LeagueRunner {
   }
   int room() const { return room(std::numeric_limits<int>::max()); }
 
+  // The league so far, from its tallies (league/league_summary.h): no record is read.
+  void read_summary() {
+    summary_.add(store_->tallies(last_game_));
+    matchmaker_.games(summary_.outcomes());
+  }
+
   // The games finished by any run since this one last looked: the matchmaking sees them all.
-  void read_new_games() {
+  void read_new_games(const std::vector<LeagueBot>& bots) {
     const std::vector<LeagueGame> fresh = store_->games(last_game_);
     if (fresh.empty()) return;
-    for (RatedGame& g : rated_league_games(fresh, run_.out)) games_.push_back(std::move(g));
+    for (const GameRecord& r : league_records(fresh, run_.out)) {
+      summary_.add(game_tallies(r, bots));
+      if (std::optional<RatedGame> g = rated_game_of(r)) matchmaker_.games({std::move(*g)});
+    }
     last_game_ = fresh.back().id;
   }
 
@@ -194,9 +206,8 @@ class LeagueRunner {
   void add_new_tables(Batch& batch, const std::vector<LeagueBot>& bots, int free_tables) {
     const std::vector<std::vector<std::string>> in_play = tables_in_play();
     std::vector<std::vector<int>> candidates = version_tables(bots);  // versions first: they decide the SPRT
-    for (auto& t : next_league_tables(pool_of(bots, *game_, settings_), games_,
-                                      free_tables + static_cast<int>(in_play.size()),
-                                      derive_seed(settings_.seed, static_cast<std::uint64_t>(games_.size()))))
+    for (auto& t : matchmaker_.next_tables(pool_of(bots, *game_, settings_),
+                                           free_tables + static_cast<int>(in_play.size())))
       candidates.push_back(std::move(t));
     std::vector<std::string> names;
     for (const LeagueBot& b : bots) names.push_back(b.name);
@@ -235,7 +246,7 @@ class LeagueRunner {
         if (bots[i].name == name && !bots[i].retired) return static_cast<int>(i);
       return -1;
     };
-    for (const VersionTest& t : version_tests(bots, games_, *sprt_)) {
+    for (const VersionTest& t : version_tests(bots, summary_.version_games(), *sprt_)) {
       const int v = index(t.version), p = index(t.parent);
       if (v >= 0 && p >= 0 && !t.decided() && static_cast<int>(tables.size()) < run_.concurrency)
         tables.push_back({v, p});
@@ -284,7 +295,7 @@ class LeagueRunner {
       if (record.termination == Termination::kAborted) return;  // played again, by this run or another
       ended[i] = true;
       // One transaction: kept and released, or not at all.
-      if (!store_->finish(batch.claims[i], worker_, format_pgn(record))) {
+      if (!store_->finish(batch.claims[i], worker_, format_pgn(record), game_tallies(record, bots_))) {
         if (out_)
           std::fprintf(out_, "game %s: not kept: another run took it over when this run's lease ended\n",
                        record.round.c_str());
@@ -319,7 +330,9 @@ class LeagueRunner {
   RunSettings settings_;
   std::unique_ptr<Game> game_;
   RunnerOptions options_;
-  std::vector<RatedGame> games_;    // every game of the league this run has read
+  std::vector<LeagueBot> bots_;     // the league's bots as this batch read them
+  LeagueSummary summary_;           // every game of the league this run has read, as sums
+  LeagueMatchmaker matchmaker_;     // fed each of them once
   std::int64_t last_game_ = 0;      // the last one's id
   std::optional<SprtParams> sprt_;  // versions against their parents; none: not tested
   Clock::time_point deadline_;

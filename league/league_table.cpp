@@ -7,7 +7,7 @@
 
 #include "league/ladder.h"
 #include "league/league.h"
-#include "league/league_games.h"
+#include "league/league_summary.h"
 #include "league/versions.h"
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
@@ -31,13 +31,17 @@ struct Standing {
 
 Standing standing_of(const std::string& dir) {
   auto store = open_league_store(dir);
+  ensure_tallied(*store, dir);
   Standing s;
   s.bots = store->bots();
-  const std::vector<GameRecord> records = league_records(*store, dir);
-  const std::vector<RatedGame> games = rated_games_from_records(records);
-  s.games = games.size();
-  s.table = compute_ratings(games);
-  s.columns = bot_figures(records);
+  // The league's sums, not its records (league/league_summary.h): a million games cost what
+  // their distinct outcomes cost.
+  LeagueSummary summary;
+  std::int64_t last_game = 0;
+  summary.add(store->tallies(last_game));
+  s.games = static_cast<std::size_t>(summary.games());
+  s.table = compute_ratings(summary.outcomes());
+  s.columns = summary.figures();
   const RunSettings settings =
       parse_config(store->settings_json(), store->name() + " settings", RunCommand::kLeagueNew);
   if (settings.ladder) {
@@ -46,7 +50,7 @@ Standing standing_of(const std::string& dir) {
               "the " + std::string(ladder.spec) + " ladder (docs/league.md)");
   }
   s.sprt = settings.sprt.empty() ? SprtParams{} : parse_sprt(settings.sprt, "sprt");
-  s.versions = version_tests(s.bots, games, s.sprt);
+  s.versions = version_tests(s.bots, summary.version_games(), s.sprt);
   return s;
 }
 

@@ -2,20 +2,32 @@
 
 #include <algorithm>
 
-#include "tournaments/adaptive.h"
-
 namespace arena {
 
-std::vector<std::vector<int>> next_league_tables(const LeaguePool& pool, const std::vector<RatedGame>& games,
-                                                 int tables, std::uint64_t seed) {
+void LeagueMatchmaker::games(const std::vector<RatedGame>& games) {
+  if (adaptive_)
+    adaptive_->games(games);
+  else
+    waiting_.insert(waiting_.end(), games.begin(), games.end());
+}
+
+std::vector<std::vector<int>> LeagueMatchmaker::next_tables(const LeaguePool& pool, int tables) {
   if (tables <= 0 || std::count(pool.playing.begin(), pool.playing.end(), true) < pool.seats) return {};
-  AdaptiveParams params;
-  params.batch_tables = tables;
-  params.min_games = pool.min_games;
-  Adaptive adaptive(pool.names, pool.seats, pool.games_per_table, params, seed);
-  adaptive.games(games);
+  if (!adaptive_) {
+    AdaptiveParams params;
+    params.min_games = pool.min_games;
+    params.live = false;
+    // The seed only orders an adaptive tournament's first batch, which a league never asks for.
+    adaptive_ = std::make_unique<Adaptive>(pool.names, pool.seats, pool.games_per_table, params, 0);
+    names_ = pool.names;
+    adaptive_->games(waiting_);
+    waiting_.clear();
+  }
+  adaptive_->add_bots(
+      std::vector<std::string>(pool.names.begin() + static_cast<long>(names_.size()), pool.names.end()));
+  names_ = pool.names;
   std::vector<std::vector<int>> out;
-  for (StageTable& t : adaptive.informative_tables(tables, pool.playing)) out.push_back(std::move(t.bots));
+  for (StageTable& t : adaptive_->informative_tables(tables, pool.playing)) out.push_back(std::move(t.bots));
   return out;
 }
 

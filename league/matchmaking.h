@@ -6,10 +6,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "ratings/rated_game.h"
+#include "tournaments/adaptive.h"
 
 namespace arena {
 
@@ -30,9 +32,21 @@ std::vector<std::vector<int>> without_in_play(const std::vector<std::vector<int>
                                               const std::vector<std::string>& names,
                                               std::vector<std::vector<std::string>> in_play, int tables);
 
-// Up to `tables` tables (bot indices into pool.names), chosen from `games`; none if fewer
-// bots play than a game has seats.
-std::vector<std::vector<int>> next_league_tables(const LeaguePool& pool, const std::vector<RatedGame>& games,
-                                                 int tables, std::uint64_t seed);
+// The choice of a run, kept from batch to batch: fed every game once (as it is read, or the
+// league's outcomes, weighted, when the run starts), so a batch costs the choice, not a pass
+// over the league's games; its fit is redone as tournaments/adaptive.h says.
+class LeagueMatchmaker {
+ public:
+  void games(const std::vector<RatedGame>& games);
+  // Up to `tables` tables (bot indices into pool.names); none if fewer bots play than a game
+  // has seats. The pool's names only grow (bots are added, never removed).
+  std::vector<std::vector<int>> next_tables(const LeaguePool& pool, int tables);
+  long fits() const { return adaptive_ ? adaptive_->fits() : 0; }
+
+ private:
+  std::unique_ptr<Adaptive> adaptive_;
+  std::vector<std::string> names_;
+  std::vector<RatedGame> waiting_;  // games fed before the first choice (the pool unknown yet)
+};
 
 }  // namespace arena

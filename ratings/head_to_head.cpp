@@ -88,6 +88,10 @@ EloEstimate pentanomial_elo(const std::array<int, 5>& pairs) {
 }
 
 void HeadToHeadTally::add(const RatedGame& g) {
+  for (long k = 0; k < g.weight; ++k) add_one(g);  // a game of weight w is w games
+}
+
+void HeadToHeadTally::add_one(const RatedGame& g) {
   if (broken_) return;
   if (g.players.size() != 2 || !g.teams.empty() || g.ranks.size() != 2) {
     broken_ = true;

@@ -60,6 +60,7 @@ class HeadToHeadTally {
     std::string first_seat;
     int halves = 0;
   };
+  void add_one(const RatedGame& game);
   bool broken_ = false;
   std::string first_, second_;      // the seats of the first game
   std::vector<std::string> names_;  // the bots met, at most 3 (then no head to head)

@@ -5,27 +5,32 @@
 
 namespace arena {
 
+std::optional<RatedGame> rated_game_of(const GameRecord& rec) {
+  if (rec.results.empty() || rec.termination == Termination::kAborted) return std::nullopt;
+  RatedGame g;
+  g.players = rec.players;
+  std::set<int> distinct_teams;
+  for (const SeatResult& r : rec.results) {
+    g.ranks.push_back(r.rank);
+    g.teams.push_back(r.team);
+    distinct_teams.insert(r.team);
+  }
+  // Teams only matter when some seats share one; otherwise keep the simple form.
+  if (distinct_teams.size() == rec.results.size()) g.teams.clear();
+  g.pairing = rec.spec + "#" + std::to_string(rec.seed);
+  return g;
+}
+
 std::vector<RatedGame> rated_games_from_records(const std::vector<GameRecord>& records, int* skipped) {
   std::vector<RatedGame> games;
   games.reserve(records.size());
   int aborted = 0;
   for (const GameRecord& rec : records) {
-    if (rec.results.empty() || rec.termination == Termination::kAborted) {
+    std::optional<RatedGame> g = rated_game_of(rec);
+    if (g)
+      games.push_back(std::move(*g));
+    else
       ++aborted;
-      continue;
-    }
-    RatedGame g;
-    g.players = rec.players;
-    std::set<int> distinct_teams;
-    for (const SeatResult& r : rec.results) {
-      g.ranks.push_back(r.rank);
-      g.teams.push_back(r.team);
-      distinct_teams.insert(r.team);
-    }
-    // Teams only matter when some seats share one; otherwise keep the simple form.
-    if (distinct_teams.size() == rec.results.size()) g.teams.clear();
-    g.pairing = rec.spec + "#" + std::to_string(rec.seed);
-    games.push_back(std::move(g));
   }
   if (skipped) *skipped = aborted;
   return games;
@@ -34,6 +39,7 @@ std::vector<RatedGame> rated_games_from_records(const std::vector<GameRecord>& r
 std::string validate_rated_game(const RatedGame& game) {
   const std::size_t seats = game.players.size();
   if (seats < 2) return "a rated game needs at least two seats";
+  if (game.weight < 1) return "weight " + std::to_string(game.weight) + " is not 1 or more";
   if (game.ranks.size() != seats) return "ranks and players differ in number";
   if (!game.teams.empty() && game.teams.size() != seats) return "teams and players differ in number";
   for (int r : game.ranks)

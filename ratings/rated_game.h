@@ -18,12 +18,19 @@ struct RatedGame {
   // Games played on the same deal with seats swapped share a pairing key (e.g. the seed);
   // empty = not part of a pair. Only the head-to-head (pentanomial) statistics use it.
   std::string pairing;
+  // How many games this one stands for: a store that keeps each distinct outcome once with a
+  // count (league/league_summary.h) hands it over as one game of that weight. Every rating
+  // computation counts it as `weight` copies of the game (a positive whole number).
+  long weight = 1;
 };
 
 // The team of `seat` (0-based) as a small index: its entry in `teams`, else the seat itself.
 inline int team_of(const RatedGame& game, std::size_t seat) {
   return game.teams.empty() ? static_cast<int>(seat) : game.teams[seat];
 }
+
+// The rated game of one record; none for an aborted game (no results). As below.
+std::optional<RatedGame> rated_game_of(const GameRecord& record);
 
 // Rated games from records; aborted games (no results) are skipped and counted in
 // `skipped` when given. Teams come from the seats' results (SeatResult::team) when any

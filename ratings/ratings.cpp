@@ -34,10 +34,15 @@ constexpr double kPriorDraw = 0.1;
 // Dense covariance above this many bots would cost more than the fit itself.
 constexpr int kMaxDenseBots = 2500;
 
+// `times[k]`: how many games chosen[k] counts for (a bootstrap's draws); none: each game's weight.
 RankingModel build_model(const std::vector<IndexedGame>& games, const std::vector<int>& chosen, int n,
-                         const PoolStructure& st) {
+                         const PoolStructure& st, const std::vector<long>* times) {
   RankingModelBuilder builder(n);
-  for (int gi : chosen) builder.add_game(games[gi].seats, games[gi].game->ranks, games[gi].game->teams);
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
+    const IndexedGame& g = games[chosen[k]];
+    builder.add_game(g.seats, g.game->ranks, g.game->teams,
+                     static_cast<double>(times ? (*times)[k] : g.game->weight));
+  }
   for (auto key : st.opponent_pairs) {
     const int a = static_cast<int>(key >> 32), b = static_cast<int>(key & 0xffffffffu);
     if (st.needs_prior[st.component[a]]) builder.add_virtual_draw(a, b, kPriorDraw);
@@ -71,20 +76,20 @@ struct Solution {
 constexpr double kDivergent = 15;
 
 Solution solve(const std::vector<IndexedGame>& games, const std::vector<int>& chosen, int n, int anchor,
-               double anchor_elo, bool force_prior = false) {
+               double anchor_elo, const std::vector<long>* times = nullptr, bool force_prior = false) {
   Solution s;
   s.st = analyse_pool(games, chosen, n);
   if (force_prior) std::fill(s.st.needs_prior.begin(), s.st.needs_prior.end(), true);
   int components = 0;
   const std::vector<int> component = components_with_singletons(s.st, components);
-  s.model = build_model(games, chosen, n, s.st);
+  s.model = build_model(games, chosen, n, s.st, times);
   s.fit = fit_ranking_model(s.model, component, components);
   if (!force_prior) {
     bool divergent = !s.fit.converged;
     for (int i = 0; i < n; ++i) divergent = divergent || std::abs(s.fit.r[i]) > kDivergent;
     bool all_prior = std::all_of(s.st.needs_prior.begin(), s.st.needs_prior.end(), [](bool b) { return b; });
     if (divergent && !all_prior) {
-      s = solve(games, chosen, n, anchor, anchor_elo, true);
+      s = solve(games, chosen, n, anchor, anchor_elo, times, true);
       s.diverged = true;
       return s;
     }
@@ -120,7 +125,8 @@ struct Pool {
   std::unordered_map<std::string, int> id;
   std::vector<std::string> names;
   std::vector<IndexedGame> games;
-  int self_play = 0;   // games of a bot on two opposing sides, left out
+  long self_play = 0;  // games of a bot on two opposing sides, left out
+  long weight = 0;     // the games rated: every game counted `weight` times
   bool multi = false;  // some game has more than two sides
   bool teams = false;  // some side has more than one member
   int size() const { return static_cast<int>(names.size()); }
@@ -154,13 +160,14 @@ Pool index_games(const std::vector<RatedGame>& input) {
       ig.seats.push_back(it->second);
     }
     if (plays_against_itself(ig)) {
-      ++pool.self_play;
+      pool.self_play += g.weight;
       continue;
     }
     std::size_t units = g.players.size();
     if (!g.teams.empty()) units = std::set<int>(g.teams.begin(), g.teams.end()).size();
     if (units > 2) pool.multi = true;
     if (units < g.players.size()) pool.teams = true;
+    pool.weight += g.weight;
     pool.games.push_back(std::move(ig));
   }
   return pool;
@@ -359,6 +366,21 @@ void add_replicate(const Solution& rep, const Solution& sol, int anchor, Bootstr
   }
 }
 
+// One bootstrap replicate: as many games as the pool rates, each drawn with its weight's share
+// (a game of weight w is w games); the games drawn, each with how many times it was drawn.
+void draw_replicate(const std::vector<long>& cumulative, std::mt19937_64& rng, std::vector<int>& chosen,
+                    std::vector<long>& times) {
+  const long total = cumulative.back();
+  std::uniform_int_distribution<long> pick(0, total - 1);
+  std::vector<long> drawn(cumulative.size(), 0);
+  for (long k = 0; k < total; ++k)
+    ++drawn[std::upper_bound(cumulative.begin(), cumulative.end(), pick(rng)) - cumulative.begin()];
+  chosen.clear();
+  times.clear();
+  for (std::size_t g = 0; g < drawn.size(); ++g)
+    if (drawn[g] > 0) chosen.push_back(static_cast<int>(g)), times.push_back(drawn[g]);
+}
+
 // ± of the 95% interval from resampling whole games.
 std::vector<double> bootstrap_errors(const Pool& pool, const Solution& sol, int anchor,
                                      const RatingOptions& options) {
@@ -366,12 +388,15 @@ std::vector<double> bootstrap_errors(const Pool& pool, const Solution& sol, int 
   std::vector<double> error(n, kNaN);
   if (options.bootstrap <= 0) return error;
   std::mt19937_64 rng(options.seed);
-  std::uniform_int_distribution<int> pick(0, static_cast<int>(pool.games.size()) - 1);
+  std::vector<long> cumulative;
+  for (const IndexedGame& g : pool.games)
+    cumulative.push_back((cumulative.empty() ? 0 : cumulative.back()) + g.game->weight);
   BootstrapSums acc{std::vector<double>(n, 0.0), std::vector<double>(n, 0.0), std::vector<double>(n, 0.0)};
-  std::vector<int> chosen(pool.games.size());
+  std::vector<int> chosen;
+  std::vector<long> times;
   for (int b = 0; b < options.bootstrap; ++b) {
-    for (auto& g : chosen) g = pick(rng);
-    Solution rep = solve(pool.games, chosen, n, anchor, options.anchor_elo);
+    draw_replicate(cumulative, rng, chosen, times);
+    Solution rep = solve(pool.games, chosen, n, anchor, options.anchor_elo, &times);
     if (anchor >= 0 && rep.st.component[anchor] < 0) continue;
     add_replicate(rep, sol, anchor, acc);
   }
@@ -415,10 +440,11 @@ std::vector<RatedBot> count_results(const Pool& pool) {
         if (r > g.ranks[a]) beaten += 1;
         if (r == g.ranks[a]) beaten += 0.5, tie = true;
       }
-      ++bots[p].games;
-      score[p] += beaten / opponents;
-      drawn[p] += tie ? 1 : 0;
-      rank_sum[p] += 1 + ahead;
+      const double w = static_cast<double>(g.weight);
+      bots[p].games += static_cast<int>(g.weight);
+      score[p] += w * beaten / opponents;
+      drawn[p] += tie ? w : 0;
+      rank_sum[p] += w * (1 + ahead);
     }
   }
   for (int i = 0; i < n; ++i) {
@@ -484,7 +510,7 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
   RatingTable table;
   const Pool pool = index_games(input);
   const int n = pool.size();
-  table.games = static_cast<int>(pool.games.size());
+  table.games = static_cast<int>(pool.weight);
   table.multi_seat = pool.multi || pool.teams;
   table.model = table.multi_seat ? "Plackett-Luce" : "Bradley-Terry";
   table.bootstrap = options.bootstrap;

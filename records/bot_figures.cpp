@@ -32,24 +32,24 @@ void add_data_line(std::string_view text, std::map<std::string, BotFigures::Figu
 
 }  // namespace
 
+void add_bot_figures(const GameRecord& r, std::map<std::string, BotFigures>& out) {
+  std::vector<BotFigures*> seat_bot;  // the row of each seat
+  for (const std::string& name : r.players) seat_bot.push_back(&out[name]);
+  for (const RecordedAction& a : r.actions)
+    if (a.actor >= 1 && a.actor <= static_cast<int>(seat_bot.size()))
+      seat_bot[a.actor - 1]->times.add(a.micros);
+  for (const BotLine& line : r.bot_lines)
+    if (line.kind == BotLine::Kind::kInfo && line.seat >= 1 && line.seat <= static_cast<int>(seat_bot.size()))
+      add_data_line(line.text, seat_bot[line.seat - 1]->data);
+  const bool fault = r.termination != Termination::kNormal && r.termination != Termination::kLengthCap &&
+                     r.termination != Termination::kAborted && r.termination != Termination::kResign;
+  if (fault && r.fault_seat >= 1 && r.fault_seat <= static_cast<int>(seat_bot.size()))
+    ++seat_bot[r.fault_seat - 1]->faults[termination_name(r.termination)];
+}
+
 std::map<std::string, BotFigures> bot_figures(const std::vector<GameRecord>& records) {
   std::map<std::string, BotFigures> out;
-  std::vector<BotFigures*> seat_bot;  // per-game scratch: the row of each seat
-  for (const GameRecord& r : records) {
-    seat_bot.clear();
-    for (const std::string& name : r.players) seat_bot.push_back(&out[name]);
-    for (const RecordedAction& a : r.actions)
-      if (a.actor >= 1 && a.actor <= static_cast<int>(seat_bot.size()))
-        seat_bot[a.actor - 1]->times.add(a.micros);
-    for (const BotLine& line : r.bot_lines)
-      if (line.kind == BotLine::Kind::kInfo && line.seat >= 1 &&
-          line.seat <= static_cast<int>(seat_bot.size()))
-        add_data_line(line.text, seat_bot[line.seat - 1]->data);
-    const bool fault = r.termination != Termination::kNormal && r.termination != Termination::kLengthCap &&
-                       r.termination != Termination::kAborted && r.termination != Termination::kResign;
-    if (fault && r.fault_seat >= 1 && r.fault_seat <= static_cast<int>(seat_bot.size()))
-      ++seat_bot[r.fault_seat - 1]->faults[termination_name(r.termination)];
-  }
+  for (const GameRecord& r : records) add_bot_figures(r, out);
   return out;
 }
 

@@ -24,6 +24,9 @@ struct BotFigures {
   std::map<std::string, Figure> data;  // KEY of `info data KEY VALUE` -> its values
 };
 
+// Adds one game's figures to `into` (per bot name).
+void add_bot_figures(const GameRecord& record, std::map<std::string, BotFigures>& into);
+
 // Per bot name; bots that played no game are absent.
 std::map<std::string, BotFigures> bot_figures(const std::vector<GameRecord>& records);
 

@@ -36,6 +36,24 @@ void MoveTimes::merge(const MoveTimes& o) {
   worst_ = std::max(worst_, o.worst_);
 }
 
+std::vector<std::pair<int, std::int64_t>> MoveTimes::buckets() const {
+  std::vector<std::pair<int, std::int64_t>> out;
+  for (int b = 0; b < kBuckets; ++b)
+    if (counts_[b]) out.emplace_back(b, counts_[b]);
+  return out;
+}
+
+void MoveTimes::add_bucket(int b, std::int64_t moves) {
+  if (b < 0 || b >= kBuckets || moves <= 0) return;
+  counts_[b] += moves;
+  moves_ += moves;
+}
+
+void MoveTimes::add_totals(std::int64_t total_micros, std::int64_t worst_micros) {
+  total_ += total_micros;
+  worst_ = std::max(worst_, worst_micros);
+}
+
 std::int64_t MoveTimes::percentile_micros(double fraction) const {
   if (moves_ == 0) return 0;
   const auto needed = static_cast<std::int64_t>(std::ceil(fraction * static_cast<double>(moves_)));

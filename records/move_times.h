@@ -6,6 +6,8 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace arena {
 
@@ -13,6 +15,13 @@ class MoveTimes {
  public:
   void add(std::int64_t micros);
   void merge(const MoveTimes& other);
+  // The summary in parts, for a store that keeps it as sums (league/league_summary.h): the
+  // non-empty buckets with their moves, and the total time and the worst. Adding the parts
+  // back (add_bucket for each, then add_totals) gives an equal summary.
+  std::vector<std::pair<int, std::int64_t>> buckets() const;
+  std::int64_t total_micros() const { return total_; }
+  void add_bucket(int bucket, std::int64_t moves);  // a bucket outside the histogram is ignored
+  void add_totals(std::int64_t total_micros, std::int64_t worst_micros);
   std::int64_t moves() const { return moves_; }
   double mean_micros() const {
     return moves_ ? static_cast<double>(total_) / static_cast<double>(moves_) : 0;

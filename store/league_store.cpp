@@ -2,6 +2,7 @@
 // then holds only this pointer, and the logs), DIR/league.db is an SQLite league.
 #include "store/league_store.h"
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <filesystem>
 #include <fstream>
@@ -56,6 +57,14 @@ bool is_file(const fs::path& p) {
 }
 
 }  // namespace
+
+void merge_tally(std::map<std::string, LeagueTally>& into, const LeagueTally& t) {
+  auto [it, fresh] = into.try_emplace(t.key, t);
+  if (fresh) return;
+  it->second.count += t.count;
+  it->second.sum += t.sum;
+  it->second.top = std::max(it->second.top, t.top);
+}
 
 std::unique_ptr<LeagueStore> open_league_store(const std::string& dir) {
   const fs::path pointer = fs::path(dir) / kPointerFile, file = fs::path(dir) / kSqliteFile;

@@ -11,6 +11,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,6 +32,21 @@ struct LeagueGame {
   std::int64_t id = 0;  // 1, 2, ...: the order games finished in
   std::string pgn;      // the whole record (records/pgn.h)
 };
+
+// What a league keeps summed over its games beside their records, so that a table or a run
+// reads sums rather than a million records (league/league_summary.h says what the keys
+// mean; the store only adds them up): per key, how many, a sum and the largest value. A
+// finished game's tallies are added in the transaction that keeps it, so the sums always
+// cover exactly the stored games.
+struct LeagueTally {
+  std::string key;
+  std::int64_t count = 0;
+  double sum = 0;
+  double top = 0;  // the largest value added
+};
+
+// Adds `t` to the tally of its key in `into` (count and sum added, top the larger).
+void merge_tally(std::map<std::string, LeagueTally>& into, const LeagueTally& t);
 
 // A game in play: claimed by one worker (one `arena league run`) until its lease ends. A
 // worker renews its leases while it plays; a dead worker's leases run out, and another worker
@@ -53,12 +70,23 @@ class LeagueStore {
   virtual void retire_bot(const std::string& name) = 0;
   // Every bot ever added, in the order they were added.
   virtual std::vector<LeagueBot> bots() = 0;
-  // Keeps a game played outside any claim.
-  virtual void add_game(const std::string& pgn) = 0;
+  // Keeps a game played outside any claim, with its tallies.
+  virtual void add_game(const std::string& pgn, const std::vector<LeagueTally>& tallies) = 0;
+  // Keeps several such games in one transaction (an import; bench/league_scale.sh's million).
+  virtual void add_games(const std::vector<std::pair<std::string, std::vector<LeagueTally>>>& games) = 0;
   // Games with id > `after`, in order. Ids follow commit order: a reader that has seen id N
   // never later finds a new game below N.
   virtual std::vector<LeagueGame> games(std::int64_t after = 0) = 0;
   virtual std::int64_t game_count() = 0;
+  // Every tally, and the id of the last game they cover, read in one snapshot.
+  virtual std::vector<LeagueTally> tallies(std::int64_t& last_game) = 0;
+  // The version of the tallies' keys (meta 'tallies'; "" in a league made before tallies).
+  virtual std::string tally_version() = 0;
+  // Rebuilds the tallies from every stored game (`tally_of` gives one game's) and marks them
+  // `version`, in one transaction that no game commits into; nothing if another process did
+  // it meanwhile (the version is `version` already).
+  virtual void retally(const std::string& version,
+                       const std::function<std::vector<LeagueTally>(const LeagueGame&)>& tally_of) = 0;
   // What the store is, for messages ("DIR/league.db", "postgresql://host/db").
   virtual std::string name() const = 0;
   // Whether several `run` workers may share the league at once (PostgreSQL); false: one at a
@@ -77,9 +105,11 @@ class LeagueStore {
                                                 int most) = 0;
   // Extends every lease `worker` still holds to `lease_seconds` from now.
   virtual void renew(const std::string& worker, double lease_seconds) = 0;
-  // In one transaction: keeps the finished game and ends its claim, only if `worker` still
-  // holds the claim; false (nothing kept) if another worker took it over after its lease.
-  virtual bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn) = 0;
+  // In one transaction: keeps the finished game with its tallies and ends its claim, only if
+  // `worker` still holds the claim; false (nothing kept) if another worker took it over after
+  // its lease.
+  virtual bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn,
+                      const std::vector<LeagueTally>& tallies) = 0;
   // Gives a claim of `worker` up without a game (aborted, or never started): no worker holds
   // it any more and it has expired, so the next batch of any worker plays it again.
   virtual void release(std::int64_t claim, const std::string& worker) = 0;

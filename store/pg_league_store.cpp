@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <string>
 
 #include "engine/core/user_error.h"
 #include "store/pg_db.h"
@@ -25,6 +27,25 @@ CREATE TABLE claims(id BIGSERIAL PRIMARY KEY, worker TEXT NOT NULL, expires TIME
                     job TEXT NOT NULL);
 CREATE SEQUENCE batches;
 )";
+
+// The sums kept beside the games (store/league_store.h's tallies); made on open too, so a
+// league of an Arena before tallies gains the table (and the league layer fills it).
+constexpr const char* kTallies = R"(
+CREATE TABLE IF NOT EXISTS tallies(key TEXT PRIMARY KEY, count BIGINT NOT NULL, sum DOUBLE PRECISION NOT NULL,
+                                   top DOUBLE PRECISION NOT NULL);
+)";
+
+constexpr const char* kAddTally =
+    "INSERT INTO tallies(key, count, sum, top) VALUES($1, $2, $3, $4) ON CONFLICT(key) DO UPDATE SET "
+    "count = tallies.count + excluded.count, sum = tallies.sum + excluded.sum, "
+    "top = GREATEST(tallies.top, excluded.top)";
+
+// A double as text that reads back to the same double.
+std::string real_text(double v) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
+}
 
 // A lease's end, from a bound number of seconds.
 constexpr const char* kLeaseEnd = "clock_timestamp() + make_interval(secs => $2::float8)";
@@ -53,9 +74,15 @@ class PgLeagueStore : public LeagueStore {
                               : ": has a table named meta already: make the league in an empty database"));
     }
     db_.exec(kSchema);
+    db_.exec(kTallies);
     db_.exec("INSERT INTO meta VALUES('format', $1)", {kFormat});
     db_.exec("INSERT INTO meta VALUES('settings', $1)", {settings});
     t.commit();
+  }
+
+  // A league of an Arena before tallies gains their table (empty; the league layer fills it).
+  void add_tally_table() {
+    if (db_.exec("SELECT to_regclass('tallies') IS NULL").text(0, 0) == "t") db_.exec(kTallies);
   }
 
   // A database without our meta row is another program's (or an empty one).
@@ -109,9 +136,65 @@ class PgLeagueStore : public LeagueStore {
     return out;
   }
 
-  void add_game(const std::string& pgn) override {
+  void add_game(const std::string& pgn, const std::vector<LeagueTally>& tallies) override {
     PgTransaction t(db_);
     insert_game(pgn);
+    add_tallies(tallies);
+    t.commit();
+  }
+
+  void add_games(const std::vector<std::pair<std::string, std::vector<LeagueTally>>>& games) override {
+    PgTransaction t(db_);
+    lock_games();
+    std::map<std::string, LeagueTally> sums;
+    for (const auto& [pgn, tallies] : games) {
+      db_.exec("INSERT INTO games(pgn) VALUES($1)", {pgn});
+      for (const LeagueTally& row : tallies) merge_tally(sums, row);
+    }
+    std::vector<LeagueTally> rows;
+    for (auto& [key, row] : sums) rows.push_back(std::move(row));
+    add_tallies(rows);
+    t.commit();
+  }
+
+  std::vector<LeagueTally> tallies(std::int64_t& last_game) override {
+    PgTransaction snapshot(db_);
+    db_.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");  // one snapshot for both reads
+    last_game = db_.exec("SELECT coalesce(max(id), 0) FROM games").integer(0, 0);
+    const PgResult r = db_.exec("SELECT key, count, sum, top FROM tallies ORDER BY key COLLATE \"C\"");
+    std::vector<LeagueTally> out;
+    out.reserve(static_cast<std::size_t>(r.rows()));
+    for (int i = 0; i < r.rows(); ++i)
+      out.push_back({r.text(i, 0), r.integer(i, 1), std::stod(r.text(i, 2)), std::stod(r.text(i, 3))});
+    snapshot.commit();
+    return out;
+  }
+
+  std::string tally_version() override {
+    const PgResult r = db_.exec("SELECT value FROM meta WHERE key = 'tallies'");
+    return r.rows() ? r.text(0, 0) : "";
+  }
+
+  void retally(const std::string& version,
+               const std::function<std::vector<LeagueTally>(const LeagueGame&)>& tally_of) override {
+    PgTransaction t(db_);
+    lock_games();  // no game commits meanwhile; a second retally waits here, then finds it done
+    if (tally_version() == version) return;
+    std::map<std::string, LeagueTally> sums;
+    for (std::int64_t after = 0;;) {  // in slices: a million records never sit in memory at once
+      const PgResult r =
+          db_.exec("SELECT id, pgn FROM games WHERE id > $1 ORDER BY id LIMIT 2000", {std::to_string(after)});
+      if (r.rows() == 0) break;
+      for (int i = 0; i < r.rows(); ++i)
+        for (const LeagueTally& row : tally_of({r.integer(i, 0), r.text(i, 1)})) merge_tally(sums, row);
+      after = r.integer(r.rows() - 1, 0);
+    }
+    db_.exec("DELETE FROM tallies");
+    std::vector<LeagueTally> rows;
+    for (auto& [key, row] : sums) rows.push_back(std::move(row));
+    add_tallies(rows);
+    db_.exec("INSERT INTO meta VALUES('tallies', $1) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+             {version});
     t.commit();
   }
 
@@ -160,13 +243,15 @@ class PgLeagueStore : public LeagueStore {
              {worker, seconds(lease_seconds)});
   }
 
-  bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn) override {
+  bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn,
+              const std::vector<LeagueTally>& tallies) override {
     PgTransaction t(db_);
     lock_games();
     if (db_.exec("DELETE FROM claims WHERE id = $1 AND worker = $2", {std::to_string(claim), worker})
             .changed() == 0)
       return false;  // taken over after its lease: the other worker's game counts (rolled back)
     db_.exec("INSERT INTO games(pgn) VALUES($1)", {pgn});
+    add_tallies(tallies);
     t.commit();
     return true;
   }
@@ -191,6 +276,10 @@ class PgLeagueStore : public LeagueStore {
   // Games are numbered in the order they commit: inserts take this lock (readers do not wait
   // for it) and hold it to their commit, so no game ever commits below one already seen.
   void lock_games() { db_.exec("LOCK TABLE games IN SHARE ROW EXCLUSIVE MODE"); }
+  void add_tallies(const std::vector<LeagueTally>& rows) {
+    for (const LeagueTally& r : rows)
+      db_.exec(kAddTally, {r.key, std::to_string(r.count), real_text(r.sum), real_text(r.top)});
+  }
   void insert_game(const std::string& pgn) {
     lock_games();
     db_.exec("INSERT INTO games(pgn) VALUES($1)", {pgn});
@@ -204,6 +293,7 @@ class PgLeagueStore : public LeagueStore {
 std::unique_ptr<LeagueStore> open_pg_league_store(const std::string& database) {
   auto store = std::make_unique<PgLeagueStore>(database);
   store->check_format();
+  store->add_tally_table();
   return store;
 }
 

@@ -48,6 +48,16 @@ SqliteStatement& SqliteStatement::bind(int index, std::int64_t value) {
   return *this;
 }
 
+SqliteStatement& SqliteStatement::bind_real(int index, double value) {
+  if (sqlite3_bind_double(stmt_, index, value) != SQLITE_OK) db_.fail("cannot bind");
+  return *this;
+}
+
+void SqliteStatement::reset() {
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+}
+
 bool SqliteStatement::step() {
   const int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;
@@ -63,8 +73,11 @@ std::string SqliteStatement::text(int column) const {
 }
 
 std::int64_t SqliteStatement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+double SqliteStatement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 
-SqliteTransaction::SqliteTransaction(SqliteDb& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+SqliteTransaction::SqliteTransaction(SqliteDb& db, bool write) : db_(db) {
+  db_.exec(write ? "BEGIN IMMEDIATE" : "BEGIN");
+}
 
 SqliteTransaction::~SqliteTransaction() {
   if (!done_) sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);

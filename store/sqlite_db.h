@@ -42,10 +42,14 @@ class SqliteStatement {
 
   SqliteStatement& bind(int index, std::string_view text);
   SqliteStatement& bind(int index, std::int64_t value);
+  SqliteStatement& bind_real(int index, double value);
+  // Ready to step again from the start, with no values bound (a statement run many times).
+  void reset();
   // True while a row is there to read.
   bool step();
   std::string text(int column) const;
   std::int64_t integer(int column) const;
+  double real(int column) const;
 
  private:
   const SqliteDb& db_;
@@ -53,9 +57,10 @@ class SqliteStatement {
 };
 
 // BEGIN IMMEDIATE ... COMMIT, rolled back when left without commit() (an exception).
+// `write` false: a plain BEGIN, for reads that must see one snapshot (WAL: no writer waits).
 class SqliteTransaction {
  public:
-  explicit SqliteTransaction(SqliteDb& db);
+  explicit SqliteTransaction(SqliteDb& db, bool write = true);
   ~SqliteTransaction();
   void commit();
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 
 #include "engine/core/user_error.h"
 #include "store/sqlite_db.h"
@@ -35,6 +36,17 @@ CREATE TABLE IF NOT EXISTS claims(id INTEGER PRIMARY KEY AUTOINCREMENT, worker T
                                   expires INTEGER NOT NULL, job TEXT NOT NULL);
 )";
 
+// The sums kept beside the games (store/league_store.h's tallies); made on open too, so a
+// league of an Arena before tallies gains the table (and the league layer fills it).
+constexpr const char* kTallies = R"(
+CREATE TABLE IF NOT EXISTS tallies(key TEXT PRIMARY KEY, count INTEGER NOT NULL, sum REAL NOT NULL,
+                                   top REAL NOT NULL) WITHOUT ROWID;
+)";
+
+constexpr const char* kAddTally =
+    "INSERT INTO tallies(key, count, sum, top) VALUES(?1, ?2, ?3, ?4) ON CONFLICT(key) DO UPDATE SET "
+    "count = count + excluded.count, sum = sum + excluded.sum, top = max(top, excluded.top)";
+
 std::int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -50,13 +62,14 @@ class SqliteLeagueStore : public LeagueStore {
   SqliteLeagueStore(const std::string& path, bool create) : db_(path, create) {
     if (!create) check_format();  // before anything else reads it: a foreign file is named as such
     db_.exec(kPragmas);
-    if (!create) db_.exec(kClaims);
+    if (!create) db_.exec(std::string(kClaims) + kTallies);
   }
 
   void create(const std::string& settings) {
     SqliteTransaction t(db_);
     db_.exec(kSchema);
     db_.exec(kClaims);
+    db_.exec(kTallies);
     SqliteStatement(db_, "INSERT INTO meta VALUES('format', ?1)").bind(1, kFormat).step();
     SqliteStatement(db_, "INSERT INTO meta VALUES('settings', ?1)").bind(1, settings).step();
     t.commit();
@@ -100,9 +113,57 @@ class SqliteLeagueStore : public LeagueStore {
     return out;
   }
 
-  void add_game(const std::string& pgn) override {
+  void add_game(const std::string& pgn, const std::vector<LeagueTally>& tallies) override {
     SqliteTransaction t(db_);
     SqliteStatement(db_, "INSERT INTO games(pgn) VALUES(?1)").bind(1, pgn).step();
+    add_tallies(tallies);
+    t.commit();
+  }
+
+  void add_games(const std::vector<std::pair<std::string, std::vector<LeagueTally>>>& games) override {
+    SqliteTransaction t(db_);
+    SqliteStatement insert(db_, "INSERT INTO games(pgn) VALUES(?1)");
+    std::map<std::string, LeagueTally> sums;
+    for (const auto& [pgn, tallies] : games) {
+      insert.bind(1, pgn).step();
+      insert.reset();
+      for (const LeagueTally& row : tallies) merge_tally(sums, row);
+    }
+    std::vector<LeagueTally> rows;
+    for (auto& [key, row] : sums) rows.push_back(std::move(row));
+    add_tallies(rows);
+    t.commit();
+  }
+
+  std::vector<LeagueTally> tallies(std::int64_t& last_game) override {
+    SqliteTransaction snapshot(db_, false);
+    SqliteStatement last(db_, "SELECT coalesce(max(id), 0) FROM games");
+    last.step();
+    last_game = last.integer(0);
+    std::vector<LeagueTally> out;
+    SqliteStatement s(db_, "SELECT key, count, sum, top FROM tallies ORDER BY key");
+    while (s.step()) out.push_back({s.text(0), s.integer(1), s.real(2), s.real(3)});
+    return out;  // the snapshot ends unchanged: nothing to commit
+  }
+
+  std::string tally_version() override {
+    SqliteStatement s(db_, "SELECT value FROM meta WHERE key = 'tallies'");
+    return s.step() ? s.text(0) : "";
+  }
+
+  void retally(const std::string& version,
+               const std::function<std::vector<LeagueTally>(const LeagueGame&)>& tally_of) override {
+    SqliteTransaction t(db_);  // BEGIN IMMEDIATE: no game commits meanwhile
+    if (tally_version() == version) return;
+    std::map<std::string, LeagueTally> sums;
+    SqliteStatement s(db_, "SELECT id, pgn FROM games ORDER BY id");
+    while (s.step())
+      for (const LeagueTally& row : tally_of({s.integer(0), s.text(1)})) merge_tally(sums, row);
+    db_.exec("DELETE FROM tallies");
+    std::vector<LeagueTally> rows;
+    for (auto& [key, row] : sums) rows.push_back(std::move(row));
+    add_tallies(rows);
+    SqliteStatement(db_, "INSERT OR REPLACE INTO meta VALUES('tallies', ?1)").bind(1, version).step();
     t.commit();
   }
 
@@ -128,7 +189,11 @@ class SqliteLeagueStore : public LeagueStore {
   std::int64_t next_batch() override {
     SqliteTransaction t(db_);
     SqliteStatement last(db_, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'batch'");
-    const std::int64_t next = std::max(last.step() ? last.integer(0) : 0, game_count()) + 1;
+    // The last game's id, not count(*): ids run 1..N (nothing is ever deleted), and counting
+    // reads the whole table, a million records on every batch.
+    SqliteStatement top(db_, "SELECT coalesce(max(id), 0) FROM games");
+    top.step();
+    const std::int64_t next = std::max(last.step() ? last.integer(0) : 0, top.integer(0)) + 1;
     SqliteStatement(db_, "INSERT OR REPLACE INTO meta VALUES('batch', ?1)")
         .bind(1, std::to_string(next))
         .step();
@@ -175,7 +240,8 @@ class SqliteLeagueStore : public LeagueStore {
         .step();
   }
 
-  bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn) override {
+  bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn,
+              const std::vector<LeagueTally>& tallies) override {
     SqliteTransaction t(db_);
     SqliteStatement(db_, "DELETE FROM claims WHERE id = ?1 AND worker = ?2")
         .bind(1, claim)
@@ -183,6 +249,7 @@ class SqliteLeagueStore : public LeagueStore {
         .step();
     if (sqlite_changes() == 0) return false;  // taken over: the other worker's game counts
     SqliteStatement(db_, "INSERT INTO games(pgn) VALUES(?1)").bind(1, pgn).step();
+    add_tallies(tallies);
     t.commit();
     return true;
   }
@@ -220,6 +287,13 @@ class SqliteLeagueStore : public LeagueStore {
                       (format.empty() ? "" : " (format '" + format + "', expected '" + kFormat + "')"));
   }
   int sqlite_changes() { return sqlite3_changes(db_.handle()); }
+  void add_tallies(const std::vector<LeagueTally>& rows) {
+    SqliteStatement add(db_, kAddTally);
+    for (const LeagueTally& r : rows) {
+      add.bind(1, r.key).bind(2, r.count).bind_real(3, r.sum).bind_real(4, r.top).step();
+      add.reset();
+    }
+  }
 
   SqliteDb db_;
 };

@@ -97,35 +97,72 @@ std::vector<StageTable> Adaptive::next_stage() {
   return choose_batch(static_cast<int>(std::min<long>(room, p_.batch_tables)));
 }
 
+namespace {
+
+// What makes two games the same outcome: the bots seated, their ranks and their teams.
+std::string outcome_key(const RatedGame& g) {
+  std::string key;
+  for (const std::string& p : g.players) key += p + '\t';
+  for (int r : g.ranks) key += std::to_string(r) + ',';
+  key += '\n';
+  for (int t : g.teams) key += std::to_string(t) + ',';
+  return key;
+}
+
+}  // namespace
+
 void Adaptive::games(const std::vector<RatedGame>& finished) {
   for (const RatedGame& g : finished) {
     std::vector<int> bots;
     for (const std::string& name : g.players)
       bots.push_back(static_cast<int>(std::find(names_.begin(), names_.end(), name) - names_.begin()));
     for (int b : bots)
-      if (b < n_) ++per_bot_[b];
-    // Live estimate: one Weng–Lin update per game, each seat (or team) ranked as it finished.
-    std::vector<std::vector<SkillBelief*>> teams;
-    std::vector<int> ranks, team_ids;
-    for (std::size_t s = 0; s < bots.size(); ++s) {
-      if (bots[s] >= n_) continue;
-      const int id = team_of(g, s);
-      auto at = std::find(team_ids.begin(), team_ids.end(), id);
-      if (at == team_ids.end()) {
-        team_ids.push_back(id);
-        teams.emplace_back();
-        ranks.push_back(g.ranks[s]);
-        at = team_ids.end() - 1;
-      }
-      teams[at - team_ids.begin()].push_back(&live_[bots[s]]);
+      if (b < n_) per_bot_[b] += static_cast<int>(g.weight);
+    played_ += g.weight;
+    const auto [at, fresh] = outcome_at_.try_emplace(outcome_key(g), games_.size());
+    if (fresh) {
+      games_.push_back(g);
+      games_.back().pairing.clear();  // the fit does not read it; outcomes merge without it
+    } else {
+      games_[at->second].weight += g.weight;
     }
-    if (teams.size() > 1) weng_lin_update(teams, ranks);
-    games_.push_back(g);
+    if (p_.live)
+      for (long k = 0; k < g.weight; ++k) live_update(g, bots);
   }
+}
+
+// Live estimate: one Weng–Lin update per game, each seat (or team) ranked as it finished.
+void Adaptive::live_update(const RatedGame& g, const std::vector<int>& bots) {
+  std::vector<std::vector<SkillBelief*>> teams;
+  std::vector<int> ranks, team_ids;
+  for (std::size_t s = 0; s < bots.size(); ++s) {
+    if (bots[s] >= n_) continue;
+    const int id = team_of(g, s);
+    auto at = std::find(team_ids.begin(), team_ids.end(), id);
+    if (at == team_ids.end()) {
+      team_ids.push_back(id);
+      teams.emplace_back();
+      ranks.push_back(g.ranks[s]);
+      at = team_ids.end() - 1;
+    }
+    teams[at - team_ids.begin()].push_back(&live_[bots[s]]);
+  }
+  if (teams.size() > 1) weng_lin_update(teams, ranks);
+}
+
+void Adaptive::add_bots(const std::vector<std::string>& names) {
+  if (names.empty()) return;
+  names_.insert(names_.end(), names.begin(), names.end());
+  n_ = static_cast<int>(names_.size());
+  per_bot_.resize(n_, 0);
+  live_.resize(n_);
+  fitted_ = -1;
 }
 
 AdaptiveStop Adaptive::check_stop() {
   const RatingTable fit = compute_ratings(games_);
+  fitted_ = played_;
+  ++fits_;
   std::vector<int> place_of(n_, -1);
   order_.clear();
   for (const RatedBot& b : fit.bots) {
@@ -215,7 +252,8 @@ std::vector<StageTable> Adaptive::choose_batch(int tables) {
 
 std::vector<StageTable> Adaptive::informative_tables(int tables, const std::vector<bool>& playing) {
   playing_ = playing;
-  check_stop();  // the fit the choice is made from
+  if (fitted_ < 0 || (played_ - fitted_) * kRefitShare >= std::max(fitted_, 1L))
+    check_stop();  // the fit the choice is made from
   ++batch_;
   table_counter_ = 0;
   return choose_batch(tables);

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ratings/rated_game.h"
@@ -26,6 +27,7 @@ struct AdaptiveParams {
   long max_games = 0;        // stop when the next batch would pass this many games; 0 = no cap
   double min_share = 0.25;   // every bot plays at least this fraction of the mean games per bot
   int min_games = 0;         // ... and at least this many (a league's new bot: its first games)
+  bool live = true;          // keep the live Weng-Lin beliefs (the report's); a league shows none
 };
 
 // Why an adaptive run stopped ("" while it goes on).
@@ -46,11 +48,19 @@ class Adaptive : public Plan {
 
   // A league's matchmaking (league/matchmaking.h): the `tables` that tell the most now,
   // seating only the bots marked in `playing` (a retired bot keeps its games and its rating
-  // but gets no new table), whatever the stop rules say.
+  // but gets no new table), whatever the stop rules say. The ratings are fitted again only
+  // when bots came or the games grew by 1/kRefitShare since the last fit (a league of a
+  // million games refits every 2,000 games, not every batch); the games per bot, which seat
+  // new bots first, are always current.
   std::vector<StageTable> informative_tables(int tables, const std::vector<bool>& playing);
+  static constexpr long kRefitShare = 500;
+  // New bots (a league's, added while it runs), numbered after the others.
+  void add_bots(const std::vector<std::string>& names);
+  // Fits made so far (by informative_tables or the stop rules).
+  long fits() const { return fits_; }
 
   AdaptiveStop stopped() const { return stop_; }
-  long games_played() const { return static_cast<long>(games_.size()); }
+  long games_played() const { return played_; }
   const std::vector<int>& games_per_bot() const { return per_bot_; }
   // The live (Weng–Lin) beliefs, updated after every game.
   const std::vector<SkillBelief>& live() const { return live_; }
@@ -59,6 +69,7 @@ class Adaptive : public Plan {
 
  private:
   std::vector<StageTable> first_batch();
+  void live_update(const RatedGame& g, const std::vector<int>& bots);
   std::vector<StageTable> choose_batch(int tables);
   std::vector<bool> playing_;  // empty: every bot
   AdaptiveStop check_stop();
@@ -70,7 +81,13 @@ class Adaptive : public Plan {
   std::uint64_t seed_;
   int batch_ = 0;
   int table_counter_ = 0;
+  // Each distinct outcome once, weighted (ratings/rated_game.h): a refit costs the outcomes,
+  // not the games.
   std::vector<RatedGame> games_;
+  std::unordered_map<std::string, std::size_t> outcome_at_;
+  long played_ = 0;
+  long fitted_ = -1;  // games at the last fit; -1: none since the bots changed
+  long fits_ = 0;
   std::vector<int> per_bot_;
   std::vector<SkillBelief> live_;
   std::vector<int> order_;                        // bot per place of the last fit
