@@ -83,7 +83,7 @@ arena::GameRecord play(const std::string& cgroup, const std::string& bot, const 
 }  // namespace
 
 TEST_CASE(
-    "cpu cgroup: a grandchild that double-forked away is charged by the bot's group\\, not by the /proc walk",
+    "cpu cgroup: a grandchild that double-forked away is charged by the bot's group, not by the /proc walk",
     "[cli][timing]") {
   shelltest::TempFolder t("arena-cgroup", "orphan");
   fs::create_directories(t.path);

@@ -208,7 +208,7 @@ TEST_CASE("timing: under --clock cpu a bot that burns CPU loses, one that sleeps
 }
 
 TEST_CASE(
-    "timing: a tournament's faults.txt flags a time forfeit ruled under CPU pressure\\, also after --resume",
+    "timing: a tournament's faults.txt flags a time forfeit ruled under CPU pressure, also after --resume",
     "[cli][timing]") {
   if (!have_psi()) {
     WARN("this kernel has no /proc/pressure/cpu: not tested");

@@ -30,7 +30,7 @@ std::map<std::string, double> elo_of(const boost::json::value& ratings) {
 }  // namespace
 
 TEST_CASE(
-    "league table: from the tallies\\, the ratings of the records\\, and a league before tallies gets them",
+    "league table: from the tallies, the ratings of the records, and a league before tallies gets them",
     "[league]") {
   shelltest::TempFolder tmp("arena-league", "tally");
   fs::create_directories(tmp.path);

@@ -4,7 +4,7 @@
 
 using arena::protocol::LineReader;
 
-TEST_CASE("line reader: splits lines across chunks, accepts \\r\\n", "[protocol]") {
+TEST_CASE("line reader: splits lines across chunks, accepts CR LF", "[protocol]") {
   LineReader r(100);
   std::string line;
   r.feed("move a", 6);
@@ -56,7 +56,7 @@ TEST_CASE("line reader: many lines keep the buffer small", "[protocol]") {
 
 // Found by tests/fuzz/protocol_line_fuzz: a line of exactly the cap ending in "\r\n" was
 // ruled an overflow when its "\n" arrived in a later read than its "\r".
-TEST_CASE("line reader: a line of exactly the cap with \\r\\n split across reads is accepted", "[protocol]") {
+TEST_CASE("line reader: a line of exactly the cap with CR LF split across reads is accepted", "[protocol]") {
   LineReader r(5);
   std::string line;
   r.feed("abcde\r", 6);

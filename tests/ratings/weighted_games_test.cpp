@@ -50,7 +50,7 @@ std::vector<RatedGame> counted(const std::vector<RatedGame>& games) {
 
 }  // namespace
 
-TEST_CASE("ratings: a game of weight w rates as w copies of it (fit\\, intervals\\, counts\\, bootstrap)",
+TEST_CASE("ratings: a game of weight w rates as w copies of it (fit, intervals, counts, bootstrap)",
           "[ratings]") {
   const std::vector<RatedGame> games = mixed_games(3000, 7);
   const std::vector<RatedGame> weighted = counted(games);
@@ -89,7 +89,7 @@ TEST_CASE("ratings: a game of weight w rates as w copies of it (fit\\, intervals
   }
 }
 
-TEST_CASE("ratings: a weight under 1 is refused\\, naming the game", "[ratings]") {
+TEST_CASE("ratings: a weight under 1 is refused, naming the game", "[ratings]") {
   RatedGame g;
   g.players = {"a", "b"};
   g.ranks = {1, 2};

@@ -238,7 +238,7 @@ TEST_CASE("journal line parser: a mutated line is read as a JSON reader reads it
   CHECK(accepted > 100);  // the mutations do reach the accepting side
 }
 
-TEST_CASE("journal line parser: a time forfeit's CPU pressure after pgn_end is read\\, and only that",
+TEST_CASE("journal line parser: a time forfeit's CPU pressure after pgn_end is read, and only that",
           "[journal]") {
   const std::string good = line_of(sample());
   JournalEntry e;
