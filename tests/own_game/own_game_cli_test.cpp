@@ -13,8 +13,6 @@
 #include <sstream>
 #include <string>
 
-#include "report/replay_pack.h"
-
 namespace fs = std::filesystem;
 
 namespace {
@@ -54,19 +52,18 @@ struct TempDir {
   ~TempDir() { fs::remove_all(path); }
 };
 
-// The first frame of the full-table replay of game `n` in a report page.
-boost::json::object first_frame(const fs::path& page, int n) {
+// The first frame of the full-table replay of game `n`: the page embeds that game's replay
+// (deflated, report/replay_pack.h), and `arena report INPUT --dump-pictures N` prints the
+// pictures the replay is made of.
+boost::json::object first_frame(const fs::path& input, const fs::path& page, int n) {
   std::ifstream in(page);
   std::ostringstream s;
   s << in.rdbuf();
-  const std::string html = s.str(), open = "id=\"replay-" + std::to_string(n) + "\">";
-  const std::size_t from = html.find(open);
-  REQUIRE(from != std::string::npos);
-  const std::size_t start = from + open.size(), end = html.find("</script>", start);
-  // The page holds each replay deflated in base64 (report/replay_pack.h).
-  const boost::json::object replay =
-      boost::json::parse(arena::report::unpack_replay(html.substr(start, end - start))).as_object();
-  CHECK(!replay.contains("x"));  // every action replayed
+  CHECK(s.str().find("id=\"replay-" + std::to_string(n) + "\"") != std::string::npos);
+  const Run dump = run_arena("report " + input.string() + " --dump-pictures " + std::to_string(n));
+  INFO(dump.out);
+  REQUIRE(dump.status == 0);
+  const boost::json::object replay = boost::json::parse(dump.out).as_object();
   return replay.at("f").as_array().at(0).as_array().at(0).as_object();
 }
 
@@ -91,7 +88,7 @@ TEST_CASE("own game: match, verify and report draw the game's board", "[own_game
   r = run_arena("report " + pgn.string() + " --out " + page.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
-  const boost::json::object picture = first_frame(page, 1);
+  const boost::json::object picture = first_frame(pgn, page, 1);
   const auto& board = picture.at("b").as_array().at(0).as_object();
   CHECK(board.at("h").as_string() == "square");
   CHECK(board.at("w").as_int64() == 5);
@@ -106,7 +103,7 @@ TEST_CASE("own game: a tournament of mcts_bot and random_bot, its records verifi
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK(fs::exists(out / "report.html"));
-  CHECK(first_frame(out / "report.html", 1).at("b").as_array().size() == 1);
+  CHECK(first_frame(out, out / "report.html", 1).at("b").as_array().size() == 1);
   r = run_arena("verify " + (out / "games.pgn").string());
   INFO(r.out);
   CHECK(r.status == 0);

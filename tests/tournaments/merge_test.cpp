@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "../referee/referee_test_util.h"
+#include "report/replay_pack.h"
 #include "tests/text_scrub.h"
 
 extern char** environ;
@@ -33,9 +34,25 @@ std::string slurp(const fs::path& p) {
 // Measured times: " 0.012s}" in records, [seat,"move",microseconds] and the go clocks in the report's
 // replays, and the offsets of records in the journal, which move with the records' length; the
 // records' path in the repro commands of faults.
+// A report's replays are deflated in base64 (report/replay_pack.h): inflated, so that their
+// times can be scrubbed like the rest.
+std::string with_replays_unpacked(const std::string& html) {
+  const std::string tag = "type=\"application/x-arena-replay\"";
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = html.find(tag, from)) != std::string::npos;) {
+    const std::size_t begin = html.find('>', at) + 1, end = html.find('<', begin);
+    out.append(html, from, begin - from);
+    out += arena::report::unpack_replay(html.substr(begin, end - begin));
+    from = end;
+  }
+  out.append(html, from);
+  return out;
+}
+
 std::string without_times(const std::string& text) {
   return scrub::without_repro_paths(
-      scrub::without_replay_times(scrub::without_offsets(scrub::without_times(text))));
+      scrub::without_replay_times(scrub::without_offsets(scrub::without_times(with_replays_unpacked(text)))));
 }
 
 struct Dir {
