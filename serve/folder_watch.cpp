@@ -1,8 +1,5 @@
 #include "serve/folder_watch.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <boost/json.hpp>
 #include <filesystem>
@@ -11,6 +8,7 @@
 #include <sstream>
 
 #include "engine/core/user_error.h"
+#include "process/lock_probe.h"
 #include "records/json_text.h"
 #include "records/pgn.h"
 #include "report/replay.h"
@@ -55,18 +53,9 @@ std::vector<fs::path> owner_folders(const std::string& dir) {
 }
 
 // Whether the run owning a live folder lives: it holds a write lock on the folder's `lock`
-// (LiveGames::owner_alive, repeated here as serve/ does not link tournaments/). Only tested,
-// never taken. Its live files are no games in play once it is gone (a run killed with -9).
-bool owner_alive(const fs::path& folder) {
-  const int fd = ::open((folder / "lock").c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  struct flock whole {};
-  whole.l_type = F_WRLCK;
-  whole.l_whence = SEEK_SET;
-  const bool held = ::fcntl(fd, F_OFD_GETLK, &whole) == 0 && whole.l_type != F_UNLCK;
-  ::close(fd);
-  return held;
-}
+// (tournaments/live_games.h). Only tested, never taken. Its live files are no games in play
+// once it is gone (a run killed with -9).
+bool owner_alive(const fs::path& folder) { return write_lock_held((folder / "lock").string()); }
 
 }  // namespace
 

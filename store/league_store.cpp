@@ -66,6 +66,13 @@ void merge_tally(std::map<std::string, LeagueTally>& into, const LeagueTally& t)
   it->second.top = std::max(it->second.top, t.top);
 }
 
+std::vector<LeagueTally> tally_rows(std::map<std::string, LeagueTally> sums) {
+  std::vector<LeagueTally> rows;
+  rows.reserve(sums.size());
+  for (auto& [key, row] : sums) rows.push_back(std::move(row));
+  return rows;
+}
+
 std::unique_ptr<LeagueStore> open_league_store(const std::string& dir) {
   const fs::path pointer = fs::path(dir) / kPointerFile, file = fs::path(dir) / kSqliteFile;
   if (is_file(pointer)) return open_pg_league_store(pointed_database(pointer));

@@ -47,6 +47,8 @@ struct LeagueTally {
 
 // Adds `t` to the tally of its key in `into` (count and sum added, top the larger).
 void merge_tally(std::map<std::string, LeagueTally>& into, const LeagueTally& t);
+// The tallies summed in `sums`, one row per key, in key order (what a store writes).
+std::vector<LeagueTally> tally_rows(std::map<std::string, LeagueTally> sums);
 
 // A game in play: claimed by one worker (one `arena league run`) until its lease ends. A
 // worker renews its leases while it plays; a dead worker's leases run out, and another worker

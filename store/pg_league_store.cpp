@@ -151,9 +151,7 @@ class PgLeagueStore : public LeagueStore {
       db_.exec("INSERT INTO games(pgn) VALUES($1)", {pgn});
       for (const LeagueTally& row : tallies) merge_tally(sums, row);
     }
-    std::vector<LeagueTally> rows;
-    for (auto& [key, row] : sums) rows.push_back(std::move(row));
-    add_tallies(rows);
+    add_tallies(tally_rows(std::move(sums)));
     t.commit();
   }
 
@@ -190,9 +188,7 @@ class PgLeagueStore : public LeagueStore {
       after = r.integer(r.rows() - 1, 0);
     }
     db_.exec("DELETE FROM tallies");
-    std::vector<LeagueTally> rows;
-    for (auto& [key, row] : sums) rows.push_back(std::move(row));
-    add_tallies(rows);
+    add_tallies(tally_rows(std::move(sums)));
     db_.exec("INSERT INTO meta VALUES('tallies', $1) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
              {version});
     t.commit();

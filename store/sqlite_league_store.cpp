@@ -129,9 +129,7 @@ class SqliteLeagueStore : public LeagueStore {
       insert.reset();
       for (const LeagueTally& row : tallies) merge_tally(sums, row);
     }
-    std::vector<LeagueTally> rows;
-    for (auto& [key, row] : sums) rows.push_back(std::move(row));
-    add_tallies(rows);
+    add_tallies(tally_rows(std::move(sums)));
     t.commit();
   }
 
@@ -160,9 +158,7 @@ class SqliteLeagueStore : public LeagueStore {
     while (s.step())
       for (const LeagueTally& row : tally_of({s.integer(0), s.text(1)})) merge_tally(sums, row);
     db_.exec("DELETE FROM tallies");
-    std::vector<LeagueTally> rows;
-    for (auto& [key, row] : sums) rows.push_back(std::move(row));
-    add_tallies(rows);
+    add_tallies(tally_rows(std::move(sums)));
     SqliteStatement(db_, "INSERT OR REPLACE INTO meta VALUES('tallies', ?1)").bind(1, version).step();
     t.commit();
   }

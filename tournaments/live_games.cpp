@@ -12,6 +12,8 @@
 #include <random>
 #include <string>
 
+#include "process/lock_probe.h"
+
 namespace arena {
 
 namespace fs = std::filesystem;
@@ -67,14 +69,7 @@ std::string owner_name() {
 }  // namespace
 
 bool LiveGames::owner_alive(const std::string& owner_folder) {
-  const int fd = ::open((fs::path(owner_folder) / "lock").c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  struct flock whole {};
-  whole.l_type = F_WRLCK;
-  whole.l_whence = SEEK_SET;
-  const bool held = ::fcntl(fd, F_OFD_GETLK, &whole) == 0 && whole.l_type != F_UNLCK;
-  ::close(fd);
-  return held;
+  return write_lock_held((fs::path(owner_folder) / "lock").string());
 }
 
 // Made under a hidden name (".OWNER", which nobody else reads or removes), locked, then renamed:
