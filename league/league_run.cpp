@@ -1,21 +1,34 @@
-// `arena league run`: batches of tables from the matchmaking, played through the same runner
-// as tournaments. One code path over both stores: every game is claimed in the store before
-// it is played (a lease renewed while the run lives), and committed with the release of its
-// claim in one transaction as it ends. Games whose lease ran out (their run died) are taken
-// over and played again first. With SQLite one run plays at a time (the run lock); with
+// `arena league run`: tables from the matchmaking, played through the same runner as
+// tournaments. One code path over both stores: every game is claimed in the store before it
+// is played (a lease renewed while the run lives), and committed with the end of its claim
+// in one transaction once it ends. Games whose lease ran out (their run died) are taken over
+// and played again first. With SQLite one run plays at a time (the run lock); with
 // PostgreSQL several runs, on several machines, share the league (docs/league.md).
+//
+// The store's commits wait for the disk, so nothing a game needs waits for them: one runner
+// plays while this thread pairs the next round of tables (claimed in one transaction), and
+// finished games are committed in groups by a thread of their own (league/game_committer.h).
+// Pairing is one round ahead and no more: round r+1 is paired once every game of rounds up to
+// r-1 is kept, from exactly those games (a game of round r that ended early waits for the
+// next pairing), so a run alone at -j 1 plays the same games on every machine, however
+// loaded. A runner knows its bots when it starts: a bot added meanwhile ends it (its games
+// not started move to the next runner) and starts the next.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <limits>
 #include <map>
 #include <optional>
 #include <set>
 #include <thread>
+#include <unordered_map>
 
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "league/claims.h"
+#include "league/game_committer.h"
 #include "league/league.h"
 #include "league/league_games.h"
 #include "league/league_summary.h"
@@ -25,7 +38,6 @@
 #include "league/signal_stop.h"
 #include "league/versions.h"
 #include "process/command_line.h"
-#include "records/pgn.h"
 #include "referee/match_runner.h"
 #include "store/league_store.h"
 #include "tournaments/config.h"
@@ -39,14 +51,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-// One batch: its games (each claimed: `claims[i]` is job i's) and the runner's bots.
-struct Batch {
-  std::vector<LeagueJob> jobs;
-  std::vector<std::int64_t> claims;
-  std::vector<BotSpec> bots;
-  std::vector<GameJob> games;
-};
 
 BotSpec bot_spec(const LeagueBot& b) {
   BotSpec spec;
@@ -75,26 +79,6 @@ std::vector<LeagueJob> table_jobs(const Game& game, const std::vector<LeagueBot>
   return out;
 }
 
-// The runner's bots and games of `batch.jobs`, bots found by name.
-void seat_batch(Batch& batch, const std::vector<LeagueBot>& bots, const std::string& where) {
-  std::map<std::string, int> slot;
-  for (const LeagueJob& job : batch.jobs) {
-    GameJob g{job.spec, {}, job.seed, job.round, job.opening};
-    for (const std::string& name : job.seats) {
-      if (!slot.count(name)) {
-        const auto b =
-            std::find_if(bots.begin(), bots.end(), [&](const LeagueBot& x) { return x.name == name; });
-        if (b == bots.end())
-          throw UserError(where + ": a game in play seats '" + name + "', who is not in the league");
-        slot[name] = static_cast<int>(batch.bots.size());
-        batch.bots.push_back(bot_spec(*b));
-      }
-      g.seats.push_back(slot[name]);
-    }
-    batch.games.push_back(std::move(g));
-  }
-}
-
 LeaguePool pool_of(const std::vector<LeagueBot>& bots, const Game& game, const RunSettings& s) {
   LeaguePool pool;
   for (const LeagueBot& b : bots) {
@@ -106,6 +90,42 @@ LeaguePool pool_of(const std::vector<LeagueBot>& bots, const Game& game, const R
   pool.min_games = s.min_games;
   return pool;
 }
+
+// Every game of the set of `job`'s table ("B.T": batch B's table T, made by table_jobs): its
+// Round tag and deal. A game of it taken over from a dead run tells which games of its deal
+// were finished before (those its run no longer holds).
+std::vector<LiveGames::Earlier> table_set(const Game& game, std::uint64_t seed, const LeagueJob& job) {
+  std::vector<LiveGames::Earlier> out;
+  const auto dot = job.table.find('.');
+  if (dot == std::string::npos) return out;
+  std::int64_t ordinal = 0, t = 0;
+  try {
+    ordinal = std::stoll(job.table.substr(0, dot));
+    t = std::stoll(job.table.substr(dot + 1)) - 1;
+  } catch (const std::exception&) {
+    return out;  // not one of ours: nothing held for it
+  }
+  const int seats = static_cast<int>(job.seats.size());
+  const std::uint64_t table_seed = derive_seed(seed, static_cast<std::uint64_t>(ordinal) * 1024 + t);
+  for (const GameJob& g : match_seating(game, seats, match_set_size(game, seats), table_seed))
+    out.push_back({job.table + "." + g.round, g.seed});
+  return out;
+}
+
+std::string game_line(const GameRecord& r) {
+  std::string line = "game " + r.round + ":";
+  for (std::size_t s = 0; s < r.players.size(); ++s)
+    line += " " + r.players[s] + (s < r.results.size() ? " #" + std::to_string(r.results[s].rank) : "");
+  return line;
+}
+
+// A game of this run: claimed, and given to the runner under a job index.
+struct OwnGame {
+  LeagueJob job;
+  std::int64_t claim = 0;
+  std::size_t live_key = 0;  // its key in LiveGames (the runner's index plus the runner's base)
+  int round = 0;             // the pairing round that gave it to the runner
+};
 
 class LeagueRunner {
  public:
@@ -135,31 +155,38 @@ class LeagueRunner {
     if (!store_->shared()) store_->expire_claims();
     LeaseKeeper keeper(run_.out, worker_, run_.lease, stderr);
     read_summary();
-    while (!done()) {
-      const std::vector<LeagueBot> bots = bots_ = store_->bots();
-      read_new_games(bots);
-      Batch batch = next_batch(bots);
-      if (batch.jobs.empty()) {
-        wait_for_tables(bots);
-        continue;
-      }
-      if (!play_batch(batch)) break;
-    }
+    LiveGames live(run_.out, {});  // the games in play, for `arena serve`
+    GameCommitter committer(run_.out, worker_,
+                            [this](const GameRecord& r, bool kept) { committed(r, kept); });
+    live_ = &live;
+    committer_ = &committer;
+    while (!done()) play_with_bots();
+    committer.flush();
+    live_ = nullptr;
+    committer_ = nullptr;
+    result_.played = played_;
     result_.stopped = signals_.requested();
     return result_;
   }
 
  private:
   bool done() const {
-    return (run_.games > 0 && result_.played >= run_.games) || Clock::now() >= deadline_ ||
-           signals_.requested();
+    return (run_.games > 0 && played_ >= run_.games) || Clock::now() >= deadline_ || signals_.requested() ||
+           committer_->failed();
   }
 
-  // Games left to this run (--games), at most `most`.
+  // Games left to this run (--games) beyond those it holds, at most `most`.
   int room(int most) const {
-    return run_.games > 0 ? static_cast<int>(std::min<long>(most, run_.games - result_.played)) : most;
+    return run_.games > 0 ? static_cast<int>(std::clamp<long>(run_.games - played_ - held_, 0, most)) : most;
   }
   int room() const { return room(std::numeric_limits<int>::max()); }
+  // Tables a pairing round gives: about eight games per slot, so that the store's commits
+  // and the next round's pairing (which wait for the disk) take less time than the round's
+  // games, even of instant bots; at least a table per slot.
+  int round_tables() const {
+    const int per_table = match_set_size(*game_, game_->num_players());
+    return std::max(run_.concurrency, (8 * run_.concurrency + per_table - 1) / per_table);
+  }
 
   // The league so far, from its tallies (league/league_summary.h): no record is read.
   void read_summary() {
@@ -167,60 +194,200 @@ class LeagueRunner {
     matchmaker_.games(summary_.outcomes());
   }
 
-  // The games finished by any run since this one last looked: the matchmaking sees them all.
+  // The games finished by any run since this one last looked: the matchmaking sees them all,
+  // but this run's games of its latest round only at the next pairing (see the top).
   void read_new_games(const std::vector<LeagueBot>& bots) {
+    std::vector<GameRecord> now = std::exchange(deferred_, {});
     const std::vector<LeagueGame> fresh = store_->games(last_game_);
-    if (fresh.empty()) return;
-    for (const GameRecord& r : league_records(fresh, run_.out)) {
+    if (!fresh.empty()) last_game_ = fresh.back().id;
+    for (GameRecord& r : league_records(fresh, run_.out)) {
+      const bool latest = latest_tables_.count(r.round.substr(0, r.round.rfind('.'))) > 0;
+      (latest ? deferred_ : now).push_back(std::move(r));
+    }
+    for (const GameRecord& r : now) {
       summary_.add(game_tallies(r, bots));
       if (std::optional<RatedGame> g = rated_game_of(r)) matchmaker_.games({std::move(*g)});
     }
-    last_game_ = fresh.back().id;
   }
 
-  // First the games whose lease ran out, then new tables for the slots left, chosen beside
-  // the tables other runs have in play; every game claimed before it is played.
-  Batch next_batch(const std::vector<LeagueBot>& bots) {
-    Batch batch;
-    const int per_table = match_set_size(*game_, game_->num_players());
-    std::set<std::string> taken_tables;
-    for (const LeagueClaim& c :
-         store_->take_expired(worker_, run_.lease, room(run_.concurrency * per_table))) {
-      batch.jobs.push_back(decode_job(c.job, store_->name()));
-      batch.claims.push_back(c.id);
-      taken_tables.insert(batch.jobs.back().table);
+  // One runner over the league's bots as they are now, fed until the run is done or a bot is
+  // added (the next runner knows it).
+  void play_with_bots() {
+    era_bots_ = std::make_shared<const std::vector<LeagueBot>>(store_->bots());
+    std::vector<BotSpec> specs;
+    era_index_.clear();
+    for (const LeagueBot& b : *era_bots_) {
+      era_index_[b.name] = static_cast<int>(specs.size());
+      specs.push_back(bot_spec(b));
     }
-    if (!batch.jobs.empty() && out_) {
-      std::fprintf(out_, "took over %zu game(s) whose run's lease ended:", batch.jobs.size());
-      for (const LeagueJob& j : batch.jobs) std::fprintf(out_, " %s", j.round.c_str());
+    RunnerOptions options = options_;
+    const std::size_t base = key_base_ += std::size_t{1} << 40;  // live keys unique across runners
+    options.live = [this, base](std::size_t job, const WatchedAction& a) { live_->action(base + job, a); };
+    MatchRunner runner(specs, options);
+    std::exception_ptr error;
+    std::atomic<bool> over{false};
+    std::thread player([&] {
+      try {
+        runner.run_open([this](std::size_t job, const GameRecord& r) { ended(job, r); });
+      } catch (...) {
+        error = std::current_exception();
+      }
+      over = true;
+      wake_.notify_all();
+    });
+    signals_.attach(&runner);
+    try {
+      feed(runner, over);
+      give_back_unstarted(runner);
+    } catch (...) {  // the store failed: no game goes on
+      runner.stop();
+      runner.close();
+      player.join();
+      signals_.attach(nullptr);
+      throw;
+    }
+    runner.close();
+    player.join();
+    signals_.attach(nullptr);
+    release_leftovers();
+    if (error) std::rethrow_exception(error);
+  }
+
+  // Pairs ahead while the runner plays: a round once the rounds before the latest are kept;
+  // between rounds a look at the bots at most every 20 ms (a game's end or commit wakes it),
+  // for a bot retired or added.
+  void feed(MatchRunner& runner, const std::atomic<bool>& over) {
+    Clock::time_point looked{};
+    while (!done() && !over) {
+      bool idle = false;
+      const bool due = may_pair() && room() > 0;
+      if (due || Clock::now() - looked >= std::chrono::milliseconds(20)) {
+        looked = Clock::now();
+        bots_ = store_->bots();
+        if (bots_.size() != era_bots_->size()) return;  // a bot was added: the next runner
+        drop_retired_tables(runner);
+        if (due && !plan_round(runner, idle)) return;
+      }
+      std::unique_lock<std::mutex> lock(mutex_);
+      wake_.wait_for(lock, std::chrono::milliseconds(idle ? 200 : 20));
+    }
+  }
+
+  // Whether every game of the rounds before the latest is kept (or given up).
+  bool may_pair() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& [round, games] : outstanding_)
+      if (round < round_ && games > 0) return false;
+    return true;
+  }
+
+  // One round of pairing; false when a game taken over seats a bot this runner does not know.
+  // `idle`: nothing could be paired (too few bots, or every table worth playing is another
+  // run's).
+  bool plan_round(MatchRunner& runner, bool& idle) {
+    read_new_games(bots_);
+    std::vector<OwnGame> games = take_over();
+    std::set<std::string> taken;
+    for (const OwnGame& g : games) taken.insert(g.job.table);
+    const int free_tables = round_tables() - static_cast<int>(taken.size());
+    if (free_tables > 0 && room() > static_cast<int>(games.size())) add_new_tables(games, free_tables);
+    for (OwnGame& g : std::exchange(carried_, {})) games.push_back(std::move(g));
+    for (const OwnGame& g : games)
+      for (const std::string& name : g.job.seats)
+        if (!era_index_.count(name)) {  // a bot added since (by another worker's pairing)
+          carried_ = std::move(games);
+          return false;
+        }
+    idle = games.empty();
+    if (idle) say_waiting();
+    waiting_ = idle;
+    if (idle) return true;
+    ++round_;
+    latest_tables_.clear();
+    for (const OwnGame& g : games) latest_tables_.insert(g.job.table);
+    give(runner, std::move(games));
+    return true;
+  }
+
+  // The games whose lease ran out, now this run's.
+  std::vector<OwnGame> take_over() {
+    const int per_table = match_set_size(*game_, game_->num_players());
+    std::vector<OwnGame> out;
+    for (const LeagueClaim& c : store_->take_expired(worker_, run_.lease, room(round_tables() * per_table)))
+      out.push_back({decode_job(c.job, store_->name()), c.id});
+    held_ += static_cast<long>(out.size());
+    if (!out.empty() && out_) {
+      std::fprintf(out_, "took over %zu game(s) whose run's lease ended:", out.size());
+      for (const OwnGame& g : out) std::fprintf(out_, " %s", g.job.round.c_str());
       std::fprintf(out_, "\n");
       std::fflush(out_);
     }
-    const int free_tables = run_.concurrency - static_cast<int>(taken_tables.size());
-    if (free_tables > 0 && room() > static_cast<int>(batch.jobs.size()))
-      add_new_tables(batch, bots, free_tables);
-    seat_batch(batch, bots, store_->name());
-    return batch;
+    if (!out.empty()) drop_unstarted_of_retired(out);
+    // The games of their sets finished before stay held back from `arena serve` until the
+    // rest is played (tournaments/live_games.h).
+    std::set<std::string> tables;
+    std::set<std::string> rounds;
+    for (const OwnGame& g : out) rounds.insert(g.job.round);
+    for (const OwnGame& g : out) {
+      if (!tables.insert(g.job.table).second) continue;
+      std::vector<LiveGames::Earlier> before;
+      for (LiveGames::Earlier& e : table_set(*game_, settings_.seed, g.job))
+        if (!rounds.count(e.round)) before.push_back(std::move(e));
+      live_->add_earlier(std::move(before));
+    }
+    return out;
   }
 
-  void add_new_tables(Batch& batch, const std::vector<LeagueBot>& bots, int free_tables) {
+  // Games taken over from a table that seats a retired bot and none of whose games was kept
+  // (a game cut by a kill starts again from its first move: as good as never started) are
+  // not played: a retired bot gets no new set. A set begun is played whole.
+  void drop_unstarted_of_retired(std::vector<OwnGame>& games) {
+    std::set<std::string> retired;
+    for (const LeagueBot& b : bots_)
+      if (b.retired) retired.insert(b.name);
+    if (retired.empty()) return;
+    std::map<std::string, int> claimed;  // per table, its games in play by any run
+    for (const LeagueClaim& c : store_->claims()) ++claimed[decode_job(c.job, store_->name()).table];
+    std::vector<OwnGame> kept;
+    for (OwnGame& g : games) {
+      const bool seats_retired = std::any_of(g.job.seats.begin(), g.job.seats.end(),
+                                             [&](const std::string& s) { return retired.count(s) > 0; });
+      const bool begun =
+          claimed[g.job.table] < static_cast<int>(table_set(*game_, settings_.seed, g.job).size());
+      if (!seats_retired || begun) {
+        kept.push_back(std::move(g));
+        continue;
+      }
+      store_->drop(g.claim, worker_);
+      --held_;
+      if (out_)
+        std::fprintf(out_, "game %s: not played: its table seats a retired bot\n", g.job.round.c_str());
+    }
+    games = std::move(kept);
+  }
+
+  void add_new_tables(std::vector<OwnGame>& games, int free_tables) {
     const std::vector<std::vector<std::string>> in_play = tables_in_play();
-    std::vector<std::vector<int>> candidates = version_tables(bots);  // versions first: they decide the SPRT
-    for (auto& t : matchmaker_.next_tables(pool_of(bots, *game_, settings_),
+    std::vector<std::vector<int>> candidates = version_tables(bots_);  // versions first: they decide the SPRT
+    for (auto& t : matchmaker_.next_tables(pool_of(bots_, *game_, settings_),
                                            free_tables + static_cast<int>(in_play.size())))
       candidates.push_back(std::move(t));
     std::vector<std::string> names;
-    for (const LeagueBot& b : bots) names.push_back(b.name);
+    for (const LeagueBot& b : bots_) names.push_back(b.name);
     const std::vector<std::vector<int>> tables = without_in_play(candidates, names, in_play, free_tables);
     if (tables.empty()) return;
-    std::vector<LeagueJob> jobs = table_jobs(*game_, bots, tables, settings_.seed, store_->next_batch());
-    const int left = room() - static_cast<int>(batch.jobs.size());
-    if (static_cast<int>(jobs.size()) > left)
-      jobs.resize(static_cast<std::size_t>(left));  // no game past --games
-    std::vector<std::string> texts;
-    for (const LeagueJob& j : jobs) texts.push_back(encode_job(j));
-    for (std::int64_t id : store_->claim(worker_, run_.lease, texts)) batch.claims.push_back(id);
-    for (LeagueJob& j : jobs) batch.jobs.push_back(std::move(j));
+    const int left = room() - static_cast<int>(games.size());
+    std::vector<LeagueJob> jobs;
+    const std::vector<std::int64_t> claims = store_->claim(worker_, run_.lease, [&](std::int64_t batch) {
+      jobs = table_jobs(*game_, bots_, tables, settings_.seed, batch);
+      if (static_cast<int>(jobs.size()) > left)
+        jobs.resize(static_cast<std::size_t>(left));  // no game past --games
+      std::vector<std::string> texts;
+      for (const LeagueJob& j : jobs) texts.push_back(encode_job(j));
+      return texts;
+    });
+    held_ += static_cast<long>(claims.size());
+    for (std::size_t i = 0; i < jobs.size(); ++i) games.push_back({std::move(jobs[i]), claims[i]});
   }
 
   // Every table in play by any run (its bots' names), a table once however many of its games.
@@ -236,9 +403,11 @@ class LeagueRunner {
     return out;
   }
 
-  // A table for every version still being tested against its parent, both playing (at most
-  // one per game slot): these games decide the SPRT, so they come first.
+  // Tables for every version still being tested against its parent, both playing (at most
+  // one per game slot, and as many of a round as a slot's share of it): these games decide
+  // the SPRT, so they come first.
   std::vector<std::vector<int>> version_tables(const std::vector<LeagueBot>& bots) const {
+    const std::size_t share = static_cast<std::size_t>(round_tables() / run_.concurrency);
     std::vector<std::vector<int>> tables;
     if (!sprt_ || game_->num_players() != 2) return tables;
     auto index = [&](const std::string& name) {
@@ -251,74 +420,166 @@ class LeagueRunner {
       if (v >= 0 && p >= 0 && !t.decided() && static_cast<int>(tables.size()) < run_.concurrency)
         tables.push_back({v, p});
     }
-    return tables;
+    std::vector<std::vector<int>> out;
+    for (const std::vector<int>& t : tables) out.insert(out.end(), share, t);
+    return out;
   }
 
-  // Nothing to play now: too few bots (said once), or every table worth playing is another
-  // run's; look again soon.
-  void wait_for_tables(const std::vector<LeagueBot>& bots) {
+  // Too few bots to pair: said once.
+  void say_waiting() const {
     const long playing =
-        std::count_if(bots.begin(), bots.end(), [](const LeagueBot& b) { return !b.retired; });
+        std::count_if(bots_.begin(), bots_.end(), [](const LeagueBot& b) { return !b.retired; });
     if (!waiting_ && out_ && playing < game_->num_players())
       std::fprintf(out_, "league %s: %ld bot(s) can play, %d needed: waiting for arena league add\n",
                    run_.out.c_str(), playing, game_->num_players());
-    waiting_ = true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
 
-  // A batch's games as tournaments/live_games.h names them.
-  std::vector<LiveGames::Game> live_games(const Batch& batch) {
-    std::vector<LiveGames::Game> games;
-    for (const GameJob& job : batch.games) {
+  // The runner and the live files get `games`, a table's games together.
+  void give(MatchRunner& runner, std::vector<OwnGame> games) {
+    for (OwnGame& g : games) {
+      GameJob job{g.job.spec, {}, g.job.seed, g.job.round, g.job.opening};
+      for (const std::string& name : g.job.seats) job.seats.push_back(era_index_.at(name));
       // Named by the game's Round, unique in the league (workers sharing the folder never
       // clash), its dots made dashes: a live file's name is letters, digits and '-'.
-      std::string name = "league-" + job.round;
+      std::string name = "league-" + g.job.round;
       std::replace(name.begin(), name.end(), '.', '-');
-      LiveGames::Game g{name, 0, game_->spec(), {}, job.round, job.seed};
-      for (int bot : job.seats) g.players.push_back(batch.bots[bot].name);
-      games.push_back(std::move(g));
+      std::lock_guard<std::mutex> lock(mutex_);  // ended() may run at once
+      const std::size_t index = runner.add(std::move(job));
+      g.live_key = key_base_ + index;
+      g.round = round_;
+      round_of_[g.job.round] = round_;
+      ++outstanding_[round_];
+      live_->add(g.live_key, {name, 0, game_->spec(), g.job.seats, g.job.round, g.job.seed});
+      tables_[g.job.table].push_back(index);
+      own_.emplace(index, std::move(g));
     }
-    return games;
   }
 
-  // Plays one batch; false once a signal stopped it.
-  bool play_batch(const Batch& batch) {
-    waiting_ = false;
-    LiveGames live(run_.out, live_games(batch));  // the games in play, for `arena serve`
-    RunnerOptions options = options_;
-    options.live = [&](std::size_t job, const WatchedAction& a) { live.action(job, a); };
-    MatchRunner runner(batch.bots, options);
-    signals_.attach(&runner);
-    std::vector<bool> ended(batch.games.size(), false);
-    runner.run(batch.games, [&](std::size_t i, const GameRecord& record) {
-      live.finished(i, record.termination != Termination::kAborted);
-      if (record.termination == Termination::kAborted) return;  // played again, by this run or another
-      ended[i] = true;
-      // One transaction: kept and released, or not at all.
-      if (!store_->finish(batch.claims[i], worker_, format_pgn(record), game_tallies(record, bots_))) {
-        if (out_)
-          std::fprintf(out_, "game %s: not kept: another run took it over when this run's lease ended\n",
-                       record.round.c_str());
-        return;
-      }
-      ++result_.played;
-      if (out_) {
-        std::fprintf(out_, "%s\n", game_line(record).c_str());
-        std::fflush(out_);  // a log file follows the league game by game
-      }
-    });
-    signals_.attach(nullptr);
-    // Aborted by a signal, or never started: any run may play them now, not after the lease.
-    for (std::size_t i = 0; i < ended.size(); ++i)
-      if (!ended[i]) store_->release(batch.claims[i], worker_);
-    return !signals_.requested();
+  // A runner's game ended (on its loop thread): its record to the commit thread.
+  void ended(std::size_t index, const GameRecord& record) {
+    OwnGame g;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const auto it = own_.find(index);
+      if (it == own_.end()) return;
+      g = std::move(it->second);
+      own_.erase(it);
+      std::vector<std::size_t>& table = tables_[g.job.table];
+      table.erase(std::remove(table.begin(), table.end(), index), table.end());
+      if (table.empty()) tables_.erase(g.job.table);
+    }
+    const bool played = record.termination != Termination::kAborted;
+    live_->finished(g.live_key, played);
+    if (played) {
+      committer_->finished(g.claim, record, era_bots_);
+    } else {  // played again, by this run or another
+      committer_->released(g.claim);
+      resolved(g.job.round);
+    }
+    wake_.notify_all();
   }
 
-  static std::string game_line(const GameRecord& r) {
-    std::string line = "game " + r.round + ":";
-    for (std::size_t s = 0; s < r.players.size(); ++s)
-      line += " " + r.players[s] + (s < r.results.size() ? " #" + std::to_string(r.results[s].rank) : "");
-    return line;
+  // A game of this run kept, dropped or given back: it no longer holds up the next pairing.
+  void resolved(const std::string& round) {
+    --held_;
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = round_of_.find(round);
+    if (it == round_of_.end()) return;
+    if (--outstanding_[it->second] == 0) outstanding_.erase(it->second);
+    round_of_.erase(it);
+  }
+
+  // On the commit thread, a game's group committed.
+  void committed(const GameRecord& record, bool kept) {
+    if (kept) ++played_;  // before the claim is let go: --games never sees room for one more
+    resolved(record.round);
+    wake_.notify_all();
+    if (!kept) {
+      if (out_)
+        std::fprintf(out_, "game %s: not kept: another run took it over when this run's lease ended\n",
+                     record.round.c_str());
+      return;
+    }
+    if (out_) {
+      std::fprintf(out_, "%s\n", game_line(record).c_str());
+      std::fflush(out_);  // a log file follows the league game by game
+    }
+  }
+
+  // Takes back the tables not started yet that `keep` says no to, whole (a set is never
+  // cut); returns their games, forgotten by the live files.
+  template <class Keep>
+  std::vector<OwnGame> take_back(MatchRunner& runner, const Keep& keep) {
+    std::vector<OwnGame> out;
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = tables_.begin(); it != tables_.end();) {
+      if (keep(own_.at(it->second.front()).job) || !runner.withdraw(it->second)) {
+        ++it;
+        continue;
+      }
+      for (std::size_t index : it->second) {
+        live_->forget(own_.at(index).live_key);
+        out.push_back(std::move(own_.at(index)));
+        own_.erase(index);
+      }
+      it = tables_.erase(it);
+    }
+    return out;
+  }
+
+  // A table paired before one of its bots retired and not started yet is not played (once
+  // started, a set is played whole: docs/league.md).
+  void drop_retired_tables(MatchRunner& runner) {
+    std::set<std::string> retired;
+    for (const LeagueBot& b : bots_)
+      if (b.retired) retired.insert(b.name);
+    if (retired.empty()) return;
+    for (const OwnGame& g : take_back(runner, [&](const LeagueJob& job) {
+           return std::none_of(job.seats.begin(), job.seats.end(),
+                               [&](const std::string& s) { return retired.count(s) > 0; });
+         })) {
+      store_->drop(g.claim, worker_);
+      resolved(g.job.round);
+    }
+  }
+
+  // The runner ends: its games not started go to the next runner (a bot was added), or back
+  // to the store for any run to play (this run is done). Carried games hold up no pairing:
+  // the next runner's first round gives them again.
+  void give_back_unstarted(MatchRunner& runner) {
+    std::vector<OwnGame> games = take_back(runner, [](const LeagueJob&) { return false; });
+    if (done()) return release(games);
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (OwnGame& g : games) {
+      if (const auto it = round_of_.find(g.job.round); it != round_of_.end()) {
+        if (--outstanding_[it->second] == 0) outstanding_.erase(it->second);
+        round_of_.erase(it);
+      }
+      carried_.push_back(std::move(g));
+    }
+  }
+
+  // Games left to no runner (a stopped runner never starts its queue): any run may play them.
+  void release(const std::vector<OwnGame>& games) {
+    for (const OwnGame& g : games) {
+      store_->release(g.claim, worker_);
+      resolved(g.job.round);
+    }
+  }
+
+  // After a runner returned: what it never started, given back.
+  void release_leftovers() {
+    std::vector<OwnGame> left;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (auto& [index, g] : own_) {
+        live_->forget(g.live_key);
+        left.push_back(std::move(g));
+      }
+      own_.clear();
+      tables_.clear();
+    }
+    release(left);
   }
 
   SignalStop signals_;  // first: before any thread starts
@@ -330,7 +591,24 @@ class LeagueRunner {
   RunSettings settings_;
   std::unique_ptr<Game> game_;
   RunnerOptions options_;
-  std::vector<LeagueBot> bots_;     // the league's bots as this batch read them
+  std::vector<LeagueBot> bots_;                             // the league's bots as the last round read them
+  std::shared_ptr<const std::vector<LeagueBot>> era_bots_;  // the runner's (by index)
+  std::map<std::string, int> era_index_;                    // its bots by name
+  LiveGames* live_ = nullptr;
+  GameCommitter* committer_ = nullptr;
+  std::size_t key_base_ = 0;
+  std::mutex mutex_;  // own_ and tables_: this thread pairs, the loops end games
+  std::condition_variable wake_;
+  std::unordered_map<std::size_t, OwnGame> own_;            // by runner index: given, not ended
+  std::map<std::string, std::vector<std::size_t>> tables_;  // their runner indices by table
+  std::vector<OwnGame> carried_;                            // taken back from the last runner, for the next
+  int round_ = 0;                                           // the latest pairing round given
+  std::map<int, int> outstanding_;                          // per round, its games not yet resolved
+  std::unordered_map<std::string, int> round_of_;           // their rounds by Round tag
+  std::set<std::string> latest_tables_;                     // the latest round's tables
+  std::vector<GameRecord> deferred_;                        // its games read before the next pairing
+  std::atomic<long> played_{0};                             // kept by this run
+  std::atomic<long> held_{0};       // claimed by this run and not yet kept, dropped or released
   LeagueSummary summary_;           // every game of the league this run has read, as sums
   LeagueMatchmaker matchmaker_;     // fed each of them once
   std::int64_t last_game_ = 0;      // the last one's id

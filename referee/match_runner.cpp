@@ -10,6 +10,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <ctime>
+#include <deque>
 #include <exception>
 #include <filesystem>
 #include <map>
@@ -17,6 +18,7 @@
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <unordered_map>
 #include <utility>
 
 #include "arena_version.h"
@@ -84,10 +86,17 @@ struct MatchRunner::Impl {
   std::vector<std::unique_ptr<asio::io_context>> extra_loops;  // loops 1.. (one thread each)
   std::unique_ptr<asio::signal_set> signals;
   std::map<std::string, std::unique_ptr<Game>> games;  // by the job's spec text; read-only in run()
-  const std::vector<GameJob>* jobs = nullptr;
+  const std::vector<GameJob>* jobs = nullptr;          // run()'s; null in an open run
   const GameDone* on_game = nullptr;
-  std::mutex jobs_mutex;  // next_job
+  mutable std::mutex jobs_mutex;  // next_job, the open run's queue, parked slots, games
   std::size_t next_job = 0;
+  // The open run (run_open): jobs by index until reported, those not started in order, and
+  // the slots waiting for one; work guards keep the loops alive while slots wait.
+  bool open = false, closed = false;
+  std::unordered_map<std::size_t, GameJob> open_jobs;
+  std::deque<std::size_t> pending;
+  std::vector<Slot*> parked;
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> open_guards;
   std::mutex report_mutex;  // on_game calls and callback_error
   std::exception_ptr callback_error;
   std::vector<Slot> slots;
@@ -95,6 +104,13 @@ struct MatchRunner::Impl {
   std::atomic<bool> stopping{false};
 
   std::vector<asio::io_context*> loops();
+  const GameJob& job(std::size_t index) const;
+  const Game& game_of(const GameJob& job) const;
+  void check_job(const GameJob& job, std::size_t index);
+  void prepare();
+  void play_all(int k);
+  bool next_for(Slot& slot, std::size_t& job_index);
+  void wake_parked();
   void schedule(Slot& slot);
   bool may_reuse_processes(const Game& game) const;
   void play(Slot& slot, std::size_t job, std::vector<std::shared_ptr<BotSession>> seated);
@@ -150,60 +166,142 @@ void MatchRunner::Impl::run_loop(asio::io_context& loop) {
   }
 }
 
-void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game) {
-  Impl& im = *impl_;
-  // Validate everything before the first process starts.
-  for (std::size_t j = 0; j < jobs.size(); ++j) {
-    const GameJob& job = jobs[j];
-    auto it = im.games.find(job.spec);
-    if (it == im.games.end()) it = im.games.emplace(job.spec, make_game(job.spec)).first;
-    const Game& game = *it->second;
-    if (static_cast<int>(job.seats.size()) != game.num_players())
-      throw UserError("game " + std::to_string(j + 1) + ": " + game.spec() + " has " +
-                      std::to_string(game.num_players()) + " seats but " + std::to_string(job.seats.size()) +
-                      " bots were given");
-    for (int b : job.seats)
-      if (b < 0 || b >= static_cast<int>(im.bots.size()))
-        throw UserError("game " + std::to_string(j + 1) + ": no bot number " + std::to_string(b));
-  }
-  if (std::string why = BotProcess::check_sandbox(im.options.sandbox); !why.empty()) throw UserError(why);
-  if (im.options.sandbox == Sandbox::kBwrap)
-    im.options.sandbox_bot_paths = sandbox_bot_paths(im.bots, im.options);
-  if (!im.options.log_dir.empty()) {
+const GameJob& MatchRunner::Impl::job(std::size_t index) const {
+  if (jobs) return (*jobs)[index];
+  std::lock_guard<std::mutex> lock(jobs_mutex);
+  return open_jobs.at(index);  // an unordered_map's elements stay where they are
+}
+
+const Game& MatchRunner::Impl::game_of(const GameJob& job) const {
+  std::lock_guard<std::mutex> lock(jobs_mutex);
+  return *games.at(job.spec);
+}
+
+// A job's spec made a Game once (the caller holds jobs_mutex), its seats checked.
+void MatchRunner::Impl::check_job(const GameJob& job, std::size_t index) {
+  auto it = games.find(job.spec);
+  if (it == games.end()) it = games.emplace(job.spec, make_game(job.spec)).first;
+  const Game& game = *it->second;
+  if (static_cast<int>(job.seats.size()) != game.num_players())
+    throw UserError("game " + std::to_string(index + 1) + ": " + game.spec() + " has " +
+                    std::to_string(game.num_players()) + " seats but " + std::to_string(job.seats.size()) +
+                    " bots were given");
+  for (int b : job.seats)
+    if (b < 0 || b >= static_cast<int>(bots.size()))
+      throw UserError("game " + std::to_string(index + 1) + ": no bot number " + std::to_string(b));
+}
+
+// What every run needs before its first process starts.
+void MatchRunner::Impl::prepare() {
+  if (std::string why = BotProcess::check_sandbox(options.sandbox); !why.empty()) throw UserError(why);
+  if (options.sandbox == Sandbox::kBwrap) options.sandbox_bot_paths = sandbox_bot_paths(bots, options);
+  if (!options.log_dir.empty()) {
     std::error_code ec;
-    std::filesystem::create_directories(im.options.log_dir, ec);
-    if (ec) throw UserError("log folder '" + im.options.log_dir + "': " + ec.message());
+    std::filesystem::create_directories(options.log_dir, ec);
+    if (ec) throw UserError("log folder '" + options.log_dir + "': " + ec.message());
   }
   // A bot that dies while we write to it must not kill the referee.
   ::signal(SIGPIPE, SIG_IGN);
   raise_descriptor_limit();
+}
+
+void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game) {
+  Impl& im = *impl_;
+  // Validate everything before the first process starts.
+  for (std::size_t j = 0; j < jobs.size(); ++j) im.check_job(jobs[j], j);
+  im.prepare();
   if (im.options.check_bots_first && !jobs.empty()) {
     const auto problems = check_bots_start(im.bots, im.options);
     if (!problems.empty())
       throw UserError(describe_start_problems(problems) +
                       "\nno game was played (check a bot with: arena check-bot COMMAND --game SPEC)");
   }
-
-  im.io.restart();
   im.jobs = &jobs;
+  im.open = false;
   im.on_game = &on_game;
-  im.next_job = 0;
-  im.stopping = false;
-  if (im.options.stop_on_signals) {
-    im.signals = std::make_unique<asio::signal_set>(im.io, SIGINT, SIGTERM);
-    im.signals->async_wait([&im](boost::system::error_code ec, int) {
-      if (!ec) im.stop_now();
+  im.play_all(
+      static_cast<int>(std::min<std::size_t>(im.options.concurrency, std::max<std::size_t>(jobs.size(), 1))));
+}
+
+void MatchRunner::run_open(const GameDone& on_game) {
+  Impl& im = *impl_;
+  im.prepare();
+  im.jobs = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(im.jobs_mutex);
+    im.open = true;
+  }
+  im.on_game = &on_game;
+  im.play_all(im.options.concurrency);
+}
+
+std::size_t MatchRunner::add(GameJob job) {
+  Impl& im = *impl_;
+  std::lock_guard<std::mutex> lock(im.jobs_mutex);
+  if (im.closed) throw UserError("no game can be added to a closed run");
+  const std::size_t index = im.next_job++;
+  im.check_job(job, index);
+  im.open_jobs.emplace(index, std::move(job));
+  im.pending.push_back(index);
+  if (!im.parked.empty()) {
+    Impl::Slot* slot = im.parked.back();
+    im.parked.pop_back();
+    asio::post(*slot->io, [&im, slot] { im.schedule(*slot); });
+  }
+  return index;
+}
+
+bool MatchRunner::withdraw(const std::vector<std::size_t>& jobs) {
+  Impl& im = *impl_;
+  std::lock_guard<std::mutex> lock(im.jobs_mutex);
+  for (std::size_t j : jobs)
+    if (std::find(im.pending.begin(), im.pending.end(), j) == im.pending.end()) return false;
+  for (std::size_t j : jobs) {
+    im.pending.erase(std::find(im.pending.begin(), im.pending.end(), j));
+    im.open_jobs.erase(j);
+  }
+  return true;
+}
+
+std::size_t MatchRunner::queued() const {
+  std::lock_guard<std::mutex> lock(impl_->jobs_mutex);
+  return impl_->pending.size();
+}
+
+void MatchRunner::close() {
+  Impl& im = *impl_;
+  std::lock_guard<std::mutex> lock(im.jobs_mutex);
+  im.closed = true;
+  im.wake_parked();
+}
+
+// Every waiting slot looks again (to retire, once closed or stopping); the loops may end once
+// the slots do. The caller holds jobs_mutex.
+void MatchRunner::Impl::wake_parked() {
+  for (Slot* slot : parked) asio::post(*slot->io, [this, slot] { schedule(*slot); });
+  parked.clear();
+  for (auto& g : open_guards) g.reset();
+  open_guards.clear();
+}
+
+// Starts k slots over the loops and plays until every slot has retired.
+void MatchRunner::Impl::play_all(int k) {
+  io.restart();
+  next_job = open ? next_job : 0;
+  stopping = false;
+  if (options.stop_on_signals) {
+    signals = std::make_unique<asio::signal_set>(io, SIGINT, SIGTERM);
+    signals->async_wait([this](boost::system::error_code ec, int) {
+      if (!ec) stop_now();
     });
   }
-  const int k =
-      static_cast<int>(std::min<std::size_t>(im.options.concurrency, std::max<std::size_t>(jobs.size(), 1)));
-  int threads = im.options.threads > 0 ? im.options.threads
-                                       : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int threads = options.threads > 0 ? options.threads
+                                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   threads = std::clamp(threads, 1, k);
   // The extra loops' threads start first, held by work guards until their slots are
   // posted. A thread that cannot be created (a bot's fork bomb may exhaust the process
   // table for a moment) only means fewer loops; the run goes on.
-  im.extra_loops.clear();
+  extra_loops.clear();
   std::vector<asio::executor_work_guard<asio::io_context::executor_type>> guards;
   // A bot's PR_SET_PDEATHSIG fires when the *thread* that started it ends, so every bot
   // is started by its slot's loop thread, and a loop's run() returns only once its slots
@@ -213,36 +311,41 @@ void MatchRunner::run(const std::vector<GameJob>& jobs, const GameDone& on_game)
     auto loop = std::make_unique<asio::io_context>(1);
     guards.push_back(asio::make_work_guard(*loop));
     try {
-      workers.emplace_back([&im, l = loop.get()] { im.run_loop(*l); });
+      workers.emplace_back([this, l = loop.get()] { run_loop(*l); });
     } catch (const std::system_error&) {
       guards.pop_back();
       break;
     }
-    im.extra_loops.push_back(std::move(loop));
+    extra_loops.push_back(std::move(loop));
   }
-  const std::vector<asio::io_context*> loops = im.loops();
-  const int used = static_cast<int>(loops.size());
-  im.slots.assign(k, Impl::Slot{});
-  im.live_slots = k;
+  const std::vector<asio::io_context*> all = loops();
+  const int used = static_cast<int>(all.size());
+  {
+    std::lock_guard<std::mutex> lock(jobs_mutex);
+    if (open && !closed)  // slots may wait for jobs with nothing to do: the loops stay
+      for (asio::io_context* loop : all) open_guards.push_back(asio::make_work_guard(*loop));
+  }
+  slots.assign(k, Impl::Slot{});
+  live_slots = k;
   for (int i = 0; i < k; ++i) {
-    im.slots[i].index = i;
-    im.slots[i].io = loops[i % used];
-    asio::post(*im.slots[i].io, [&im, i] { im.schedule(im.slots[i]); });
+    slots[i].index = i;
+    slots[i].io = all[i % used];
+    asio::post(*slots[i].io, [this, i] { schedule(slots[i]); });
   }
   for (auto& g : guards) g.reset();
-  im.run_loop(im.io);
+  run_loop(io);
   for (auto& w : workers) w.join();
-  im.signals.reset();
-  im.slots.clear();
-  im.extra_loops.clear();
-  im.jobs = nullptr;
-  im.on_game = nullptr;
-  if (im.callback_error) std::rethrow_exception(std::exchange(im.callback_error, nullptr));
+  signals.reset();
+  slots.clear();
+  extra_loops.clear();
+  jobs = nullptr;
+  on_game = nullptr;
+  if (callback_error) std::rethrow_exception(std::exchange(callback_error, nullptr));
 }
 
 GameRecord MatchRunner::Impl::blank_record(std::size_t job_index) const {
-  const GameJob& job = (*jobs)[job_index];
-  const Game& game = *games.at(job.spec);
+  const GameJob& job = this->job(job_index);
+  const Game& game = game_of(job);
   GameRecord r;
   r.event = options.event;
   r.site = options.site;
@@ -279,19 +382,35 @@ bool MatchRunner::Impl::may_reuse_processes(const Game& game) const {
   return !game.hidden_information();
 }
 
+// The slot's next job; false when it has none: it retired, or (open run) it waits for one.
+bool MatchRunner::Impl::next_for(Slot& slot, std::size_t& job_index) {
+  std::lock_guard<std::mutex> lock(jobs_mutex);
+  if (!stopping && !open && next_job < jobs->size()) {
+    job_index = next_job++;
+    return true;
+  }
+  if (!stopping && open && !pending.empty()) {
+    job_index = pending.front();
+    pending.pop_front();
+    return true;
+  }
+  if (!stopping && open && !closed) {
+    parked.push_back(&slot);
+    return false;
+  }
+  retire(slot);
+  return false;
+}
+
 void MatchRunner::Impl::schedule(Slot& slot) {
   std::size_t job_index = 0;
-  {
-    std::lock_guard<std::mutex> lock(jobs_mutex);
-    if (stopping || next_job >= jobs->size()) return retire(slot);
-    job_index = next_job++;
-  }
-  const GameJob& job = (*jobs)[job_index];
+  if (!next_for(slot, job_index)) return;
+  const GameJob& job = this->job(job_index);
 
   // Seat the slot's live processes where they fit (if this game may reuse them); leftovers quit.
   std::vector<std::shared_ptr<BotSession>> seated(job.seats.size());
   std::vector<std::shared_ptr<BotSession>> spare;
-  const bool reuse = may_reuse_processes(*games.at(job.spec));
+  const bool reuse = may_reuse_processes(game_of(job));
   for (auto& s : slot.sessions) {
     bool used = false;
     if (reuse && s->ready())
@@ -340,7 +459,7 @@ void MatchRunner::Impl::schedule(Slot& slot) {
       }
       if (pending->failed_seat) {
         GameRecord r = blank_record(job_index);
-        const Game& game = *games.at((*jobs)[job_index].spec);
+        const Game& game = game_of(this->job(job_index));
         r.termination = Termination::kStartFailure;
         r.fault_seat = pending->failed_seat;
         r.termination_detail = pending->error;
@@ -354,9 +473,9 @@ void MatchRunner::Impl::schedule(Slot& slot) {
 
 void MatchRunner::Impl::play(Slot& slot, std::size_t job_index,
                              std::vector<std::shared_ptr<BotSession>> seated) {
-  const GameJob& job = (*jobs)[job_index];
+  const GameJob& job = this->job(job_index);
   slot.game =
-      std::make_shared<GameSession>(*slot.io, *games.at(job.spec), job.seed, std::move(seated), options,
+      std::make_shared<GameSession>(*slot.io, game_of(job), job.seed, std::move(seated), options,
                                     blank_record(job_index), [this, &slot, job_index](GameRecord record) {
                                       slot.game.reset();
                                       report(slot, job_index, std::move(record));
@@ -380,6 +499,10 @@ void MatchRunner::Impl::report(Slot& slot, std::size_t job_index, GameRecord rec
     }
     if (callback_error) stop_now();
   }
+  if (open) {  // reported: the job is not needed any more
+    std::lock_guard<std::mutex> lock(jobs_mutex);
+    open_jobs.erase(job_index);
+  }
   schedule(slot);
 }
 
@@ -396,6 +519,10 @@ void MatchRunner::Impl::retire(Slot& slot) {
 
 void MatchRunner::Impl::stop_now() {
   if (stopping.exchange(true)) return;
+  {
+    std::lock_guard<std::mutex> lock(jobs_mutex);
+    wake_parked();
+  }
   // Every slot is touched only on its own loop's thread.
   for (asio::io_context* loop : loops()) asio::post(*loop, [this, loop] { abort_slots_on(loop); });
 }

@@ -19,6 +19,9 @@
 //   CPU as the bot's, so one loop for all games would cap the speed-up from concurrency.
 //   A slot, its game and its processes live on one loop; games share nothing else but
 //   the job counter and the on_game callback.
+// - An open run (a league) gets its jobs while it plays: run_open() plays what add() gives
+//   it, from any thread, until close(); a slot with nothing to play waits for the next job
+//   and keeps its bots meanwhile. Job indices then count the add() calls.
 // - on_game is called for every job, in finishing order, one call at a time (never
 //   concurrently; from whichever loop thread finished the game). A job the runner could
 //   not play to the end because of stop() is reported with termination kAborted and
@@ -59,6 +62,20 @@ class MatchRunner {
   // (bad spec, wrong number of seats, unknown bot index), or if the sandbox asked for
   // cannot be used here.
   void run(const std::vector<GameJob>& jobs, const GameDone& on_game);
+
+  // The open run: plays every job add() gives until close() (or stop()), then returns as
+  // run() does. Throws as run() does, except for the jobs: add() checks each.
+  void run_open(const GameDone& on_game);
+  // A job for the open run, from any thread, before or during run_open(); its index. Throws
+  // a UserError naming what is wrong with it (as run() would) or if close() was called.
+  std::size_t add(GameJob job);
+  // Takes back jobs not started yet, all of them or none (a set of seatings is never cut):
+  // true if none had started; they are then never played nor reported.
+  bool withdraw(const std::vector<std::size_t>& jobs);
+  // Jobs added and not started yet.
+  std::size_t queued() const;
+  // No more jobs: run_open() returns once those added are played.
+  void close();
 
   // Ends the run soon: games in progress are aborted, bots are asked to quit and
   // killed after the grace period. Safe from any thread.

@@ -60,6 +60,13 @@ struct LeagueClaim {
   bool expired = false;  // its lease has ended: any worker may take it over
 };
 
+// A game played under a claim, to be kept.
+struct FinishedGame {
+  std::int64_t claim = 0;
+  std::string pgn;
+  std::vector<LeagueTally> tallies;
+};
+
 class LeagueStore {
  public:
   virtual ~LeagueStore() = default;
@@ -96,25 +103,28 @@ class LeagueStore {
   virtual bool shared() const = 0;
 
   // ---- Games in play: claims with a lease (docs/league.md, "Several workers") ----
-  // A new number for a batch of tables, never given twice (the games' Round labels use it).
-  virtual std::int64_t next_batch() = 0;
   // Claims a new game per job for `worker`, leased for `lease_seconds`; their ids, in order.
-  virtual std::vector<std::int64_t> claim(const std::string& worker, double lease_seconds,
-                                          const std::vector<std::string>& jobs) = 0;
+  // The jobs are made by `jobs_of` from a new batch number, never given twice (the games'
+  // Round labels use it): number and claims in one transaction, one commit.
+  virtual std::vector<std::int64_t> claim(
+      const std::string& worker, double lease_seconds,
+      const std::function<std::vector<std::string>(std::int64_t batch)>& jobs_of) = 0;
   // Takes over up to `most` games whose lease has ended, oldest first: now `worker`'s, leased
   // anew. Two workers never take the same one.
   virtual std::vector<LeagueClaim> take_expired(const std::string& worker, double lease_seconds,
                                                 int most) = 0;
   // Extends every lease `worker` still holds to `lease_seconds` from now.
   virtual void renew(const std::string& worker, double lease_seconds) = 0;
-  // In one transaction: keeps the finished game with its tallies and ends its claim, only if
-  // `worker` still holds the claim; false (nothing kept) if another worker took it over after
-  // its lease.
-  virtual bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn,
-                      const std::vector<LeagueTally>& tallies) = 0;
+  // In one transaction (one commit for a group of games): keeps each finished game with its
+  // tallies and ends its claim, only if `worker` still holds the claim; per game, false
+  // (nothing kept) if another worker took it over after its lease.
+  virtual std::vector<bool> finish(const std::string& worker, const std::vector<FinishedGame>& games) = 0;
   // Gives a claim of `worker` up without a game (aborted, or never started): no worker holds
   // it any more and it has expired, so the next batch of any worker plays it again.
   virtual void release(std::int64_t claim, const std::string& worker) = 0;
+  // Ends a claim of `worker` whose game never started and will not be played (its table was
+  // paired before its bot retired): no worker plays it.
+  virtual void drop(std::int64_t claim, const std::string& worker) = 0;
   // Every claim expires now: for a store that is not shared(), whose one run knows that no
   // other worker lives (it holds the run lock).
   virtual void expire_claims() = 0;

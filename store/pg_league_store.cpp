@@ -206,13 +206,13 @@ class PgLeagueStore : public LeagueStore {
   std::string name() const override { return db_.name(); }
   bool shared() const override { return true; }
 
-  std::int64_t next_batch() override { return db_.exec("SELECT nextval('batches')").integer(0, 0); }
-
-  std::vector<std::int64_t> claim(const std::string& worker, double lease_seconds,
-                                  const std::vector<std::string>& jobs) override {
+  std::vector<std::int64_t> claim(
+      const std::string& worker, double lease_seconds,
+      const std::function<std::vector<std::string>(std::int64_t)>& jobs_of) override {
     PgTransaction t(db_);
+    const std::int64_t batch = db_.exec("SELECT nextval('batches')").integer(0, 0);
     std::vector<std::int64_t> ids;
-    for (const std::string& job : jobs)
+    for (const std::string& job : jobs_of(batch))
       ids.push_back(db_.exec(std::string("INSERT INTO claims(worker, expires, job) VALUES($1, ") + kLeaseEnd +
                                  ", $3) RETURNING id",
                              {worker, seconds(lease_seconds), job})
@@ -239,17 +239,25 @@ class PgLeagueStore : public LeagueStore {
              {worker, seconds(lease_seconds)});
   }
 
-  bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn,
-              const std::vector<LeagueTally>& tallies) override {
+  std::vector<bool> finish(const std::string& worker, const std::vector<FinishedGame>& games) override {
     PgTransaction t(db_);
     lock_games();
-    if (db_.exec("DELETE FROM claims WHERE id = $1 AND worker = $2", {std::to_string(claim), worker})
-            .changed() == 0)
-      return false;  // taken over after its lease: the other worker's game counts (rolled back)
-    db_.exec("INSERT INTO games(pgn) VALUES($1)", {pgn});
-    add_tallies(tallies);
+    std::vector<bool> kept;
+    for (const FinishedGame& g : games) {
+      // None deleted: taken over after its lease, the other worker's game counts.
+      kept.push_back(
+          db_.exec("DELETE FROM claims WHERE id = $1 AND worker = $2", {std::to_string(g.claim), worker})
+              .changed() != 0);
+      if (!kept.back()) continue;
+      db_.exec("INSERT INTO games(pgn) VALUES($1)", {g.pgn});
+      add_tallies(g.tallies);
+    }
     t.commit();
-    return true;
+    return kept;
+  }
+
+  void drop(std::int64_t claim, const std::string& worker) override {
+    db_.exec("DELETE FROM claims WHERE id = $1 AND worker = $2", {std::to_string(claim), worker});
   }
 
   void release(std::int64_t claim, const std::string& worker) override {

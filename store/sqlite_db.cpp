@@ -75,7 +75,16 @@ std::string SqliteStatement::text(int column) const {
 std::int64_t SqliteStatement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
 double SqliteStatement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 
-SqliteTransaction::SqliteTransaction(SqliteDb& db, bool write) : db_(db) {
+namespace {
+std::mutex& process_writers() {
+  static std::mutex writers;
+  return writers;
+}
+}  // namespace
+
+SqliteTransaction::SqliteTransaction(SqliteDb& db, bool write)
+    : writer_(process_writers(), std::defer_lock), db_(db) {
+  if (write) writer_.lock();
   db_.exec(write ? "BEGIN IMMEDIATE" : "BEGIN");
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -58,6 +59,9 @@ class SqliteStatement {
 
 // BEGIN IMMEDIATE ... COMMIT, rolled back when left without commit() (an exception).
 // `write` false: a plain BEGIN, for reads that must see one snapshot (WAL: no writer waits).
+// A write transaction (BEGIN IMMEDIATE) also holds a lock shared by every connection of this
+// process: threads of one process (a league run's pairing and its commit thread) then take
+// turns here instead of in SQLite's busy handler, which sleeps a millisecond or more a try.
 class SqliteTransaction {
  public:
   explicit SqliteTransaction(SqliteDb& db, bool write = true);
@@ -65,6 +69,7 @@ class SqliteTransaction {
   void commit();
 
  private:
+  std::unique_lock<std::mutex> writer_;
   SqliteDb& db_;
   bool done_ = false;
 };

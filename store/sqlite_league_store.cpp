@@ -180,33 +180,26 @@ class SqliteLeagueStore : public LeagueStore {
   std::string name() const override { return db_.path(); }
   bool shared() const override { return false; }
 
-  // Above every game's count too: the labels of a league made before this counter were
-  // numbered from its game count.
-  std::int64_t next_batch() override {
+  // The batch number is above every game's count too: the labels of a league made before
+  // this counter were numbered from its game count.
+  std::vector<std::int64_t> claim(
+      const std::string& worker, double lease_seconds,
+      const std::function<std::vector<std::string>(std::int64_t)>& jobs_of) override {
     SqliteTransaction t(db_);
     SqliteStatement last(db_, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'batch'");
     // The last game's id, not count(*): ids run 1..N (nothing is ever deleted), and counting
     // reads the whole table, a million records on every batch.
     SqliteStatement top(db_, "SELECT coalesce(max(id), 0) FROM games");
     top.step();
-    const std::int64_t next = std::max(last.step() ? last.integer(0) : 0, top.integer(0)) + 1;
+    const std::int64_t batch = std::max(last.step() ? last.integer(0) : 0, top.integer(0)) + 1;
     SqliteStatement(db_, "INSERT OR REPLACE INTO meta VALUES('batch', ?1)")
-        .bind(1, std::to_string(next))
+        .bind(1, std::to_string(batch))
         .step();
-    t.commit();
-    return next;
-  }
-
-  std::vector<std::int64_t> claim(const std::string& worker, double lease_seconds,
-                                  const std::vector<std::string>& jobs) override {
-    SqliteTransaction t(db_);
     std::vector<std::int64_t> ids;
-    for (const std::string& job : jobs) {
-      SqliteStatement(db_, "INSERT INTO claims(worker, expires, job) VALUES(?1, ?2, ?3)")
-          .bind(1, worker)
-          .bind(2, lease_end(lease_seconds))
-          .bind(3, job)
-          .step();
+    SqliteStatement insert(db_, "INSERT INTO claims(worker, expires, job) VALUES(?1, ?2, ?3)");
+    for (const std::string& job : jobs_of(batch)) {
+      insert.bind(1, worker).bind(2, lease_end(lease_seconds)).bind(3, job).step();
+      insert.reset();
       ids.push_back(sqlite3_last_insert_rowid(db_.handle()));
     }
     t.commit();
@@ -230,31 +223,48 @@ class SqliteLeagueStore : public LeagueStore {
   }
 
   void renew(const std::string& worker, double lease_seconds) override {
+    SqliteTransaction t(db_);
     SqliteStatement(db_, "UPDATE claims SET expires = ?1 WHERE worker = ?2")
         .bind(1, lease_end(lease_seconds))
         .bind(2, worker)
         .step();
+    t.commit();
   }
 
-  bool finish(std::int64_t claim, const std::string& worker, const std::string& pgn,
-              const std::vector<LeagueTally>& tallies) override {
+  std::vector<bool> finish(const std::string& worker, const std::vector<FinishedGame>& games) override {
+    SqliteTransaction t(db_);
+    std::vector<bool> kept;
+    SqliteStatement end(db_, "DELETE FROM claims WHERE id = ?1 AND worker = ?2");
+    SqliteStatement insert(db_, "INSERT INTO games(pgn) VALUES(?1)");
+    for (const FinishedGame& g : games) {
+      end.bind(1, g.claim).bind(2, worker).step();
+      end.reset();
+      kept.push_back(sqlite_changes() != 0);  // none: taken over, the other worker's game counts
+      if (!kept.back()) continue;
+      insert.bind(1, g.pgn).step();
+      insert.reset();
+      add_tallies(g.tallies);
+    }
+    t.commit();
+    return kept;
+  }
+
+  void drop(std::int64_t claim, const std::string& worker) override {
     SqliteTransaction t(db_);
     SqliteStatement(db_, "DELETE FROM claims WHERE id = ?1 AND worker = ?2")
         .bind(1, claim)
         .bind(2, worker)
         .step();
-    if (sqlite_changes() == 0) return false;  // taken over: the other worker's game counts
-    SqliteStatement(db_, "INSERT INTO games(pgn) VALUES(?1)").bind(1, pgn).step();
-    add_tallies(tallies);
     t.commit();
-    return true;
   }
 
   void release(std::int64_t claim, const std::string& worker) override {
+    SqliteTransaction t(db_);
     SqliteStatement(db_, "UPDATE claims SET worker = '', expires = 0 WHERE id = ?1 AND worker = ?2")
         .bind(1, claim)
         .bind(2, worker)
         .step();
+    t.commit();
   }
 
   void expire_claims() override { db_.exec("UPDATE claims SET expires = 0"); }

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <unordered_set>
 
 #include "process/lock_probe.h"
 
@@ -109,10 +110,8 @@ void LiveGames::remove_gone_owners(const std::string& live) const {
 }
 
 LiveGames::LiveGames(const std::string& dir, std::vector<Game> games, std::vector<Earlier> earlier)
-    : games_(std::move(games)),
-      files_(games_.size(), kNotOpen),
-      earlier_(std::move(earlier)),
-      played_(games_.size(), 0) {
+    : earlier_(std::move(earlier)) {
+  for (std::size_t job = 0; job < games.size(); ++job) entries_.emplace(job, Entry{std::move(games[job])});
   const std::string live = folder(dir);
   make_own_folder(live);
   write_held();  // before the gone owners' lists go: a deal held there stays held
@@ -122,26 +121,62 @@ LiveGames::LiveGames(const std::string& dir, std::vector<Game> games, std::vecto
 // The folder goes with its games, unless it holds back records of deals still to be played
 // (a run stopped midway): then its held list stays, unlocked, until a run plays the rest.
 LiveGames::~LiveGames() {
-  for (std::size_t job = 0; job < files_.size(); ++job) finished(job, false);
+  std::vector<std::size_t> jobs;
+  for (const auto& [job, entry] : entries_) jobs.push_back(job);
+  for (std::size_t job : jobs) finished(job, false);
   std::error_code ec;
   if (!fs::exists(held_file(folder_), ec)) fs::remove_all(folder_, ec);
   if (lock_ >= 0) ::close(lock_);
 }
 
+void LiveGames::add(std::size_t job, Game game) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const std::uint64_t seed = game.seed;
+  entries_.emplace(job, Entry{std::move(game)});
+  // Only a deal that has finished games (earlier or played) changes the list.
+  bool holds =
+      std::any_of(earlier_.begin(), earlier_.end(), [&](const Earlier& e) { return e.seed == seed; });
+  for (const auto& [j, e] : entries_) holds = holds || (e.played && e.game.seed == seed);
+  if (holds) write_held();
+}
+
+void LiveGames::add_earlier(std::vector<Earlier> earlier) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (Earlier& e : earlier) earlier_.push_back(std::move(e));
+}
+
+void LiveGames::forget(std::size_t job) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = entries_.find(job);
+  if (it != entries_.end() && it->second.fd == kNotOpen && !it->second.played) entries_.erase(it);
+}
+
+// Played games whose deal no game to come shares, and earlier ones likewise, go: a list
+// that only grows would make every finish cost the whole run so far.
+void LiveGames::drop_closed_deals() {
+  std::unordered_set<std::uint64_t> open;
+  for (const auto& [job, e] : entries_)
+    if (!e.played) open.insert(e.game.seed);
+  std::erase_if(entries_,
+                [&](const auto& kv) { return kv.second.played && !open.count(kv.second.game.seed); });
+  std::erase_if(earlier_, [&](const Earlier& e) { return !open.count(e.seed); });
+}
+
 // The finished games (earlier ones and this run's) sharing a seed with a job not played yet,
 // written whole through a temporary file: a reader never sees half a list. No list: no file.
+// The caller holds mutex_ (or is the constructor).
 void LiveGames::write_held() {
-  std::vector<std::uint64_t> pending;
-  for (std::size_t j = 0; j < games_.size(); ++j)
-    if (!played_[j]) pending.push_back(games_[j].seed);
-  auto open_deal = [&](std::uint64_t seed) {
-    return std::find(pending.begin(), pending.end(), seed) != pending.end();
-  };
+  std::unordered_set<std::uint64_t> pending;
+  for (const auto& [job, e] : entries_)
+    if (!e.played) pending.insert(e.game.seed);
+  std::vector<std::pair<std::size_t, const std::string*>> played;  // in job order: a stable list
+  for (const auto& [job, e] : entries_)
+    if (e.played && pending.count(e.game.seed)) played.emplace_back(job, &e.game.round);
+  std::sort(played.begin(), played.end());
   std::string text;
   for (const Earlier& e : earlier_)
-    if (open_deal(e.seed)) text += e.round + "\n";
-  for (std::size_t j = 0; j < games_.size(); ++j)
-    if (played_[j] && open_deal(games_[j].seed)) text += games_[j].round + "\n";
+    if (pending.count(e.seed)) text += e.round + "\n";
+  for (const auto& [job, round] : played) text += *round + "\n";
   const std::string held = held_file(folder_);
   std::error_code ec;
   if (text.empty()) {
@@ -175,9 +210,17 @@ int LiveGames::open_file(const Game& game) {
 }
 
 void LiveGames::action(std::size_t job, const WatchedAction& action) {
-  if (job >= files_.size()) return;
-  int& fd = files_[job];
-  if (fd == kNotOpen) fd = open_file(games_[job]);
+  Entry* entry = nullptr;
+  {
+    // An unordered_map's elements stay where they are while others come and go; this
+    // job's entry goes only in finished(), on this thread.
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = entries_.find(job);
+    if (it == entries_.end()) return;
+    entry = &it->second;
+    if (entry->fd == kNotOpen) entry->fd = open_file(entry->game);
+  }
+  int& fd = entry->fd;
   if (fd < 0 || action.text.empty()) return;  // the start: the header says it
   // One writev per action, "<actor> <text>\n", nothing allocated.
   char actor[16];
@@ -196,17 +239,20 @@ void LiveGames::action(std::size_t job, const WatchedAction& action) {
 // The live file goes before the held list changes: a reader never sees the game in play with
 // the records of its deal released.
 void LiveGames::finished(std::size_t job, bool played) {
-  if (job >= files_.size()) return;
-  if (files_[job] != kNotOpen) {
-    if (files_[job] >= 0) ::close(files_[job]);
-    files_[job] = kNotOpen;
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = entries_.find(job);
+  if (it == entries_.end()) return;
+  Entry& e = it->second;
+  if (e.fd != kNotOpen) {
+    if (e.fd >= 0) ::close(e.fd);
+    e.fd = kNotOpen;
     std::error_code ec;
-    fs::remove(path(games_[job]), ec);
+    fs::remove(path(e.game), ec);
   }
   if (played) {
-    std::lock_guard<std::mutex> lock(held_mutex_);
-    played_[job] = 1;
+    e.played = true;
     write_held();
+    drop_closed_deals();
   }
 }
 

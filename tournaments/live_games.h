@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "referee/run_options.h"
@@ -46,15 +47,23 @@ class LiveGames {
 
   // Makes DIR/live/OWNER/, writes its held list, then removes the folders of owners that are
   // gone (their games are no longer in play; a held list there is superseded by the runs that
-  // play the rest). `games` are the runner's jobs, by job index; `earlier` the games of the
-  // folder already finished.
+  // play the rest). `games` are the runner's jobs, by job index (more may come through add());
+  // `earlier` the games of the folder already finished.
   LiveGames(const std::string& dir, std::vector<Game> games, std::vector<Earlier> earlier = {});
   ~LiveGames();
   LiveGames(const LiveGames&) = delete;
   LiveGames& operator=(const LiveGames&) = delete;
 
+  // A game to come, under the caller's key `job` (unused so far), from any thread (a league
+  // adds its games as it pairs them).
+  void add(std::size_t job, Game game);
+  // Finished games (of a run that died) whose deals may be held back: as the constructor's.
+  void add_earlier(std::vector<Earlier> earlier);
+  // A game added and never started that will not be played under this key (a league moved
+  // it to another key): it is forgotten, as if never added.
+  void forget(std::size_t job);
   // RunnerOptions::live: the first call for a job (its start) opens its file. Each job's calls
-  // come from the one thread playing it, so jobs share nothing and nothing is locked.
+  // come from the one thread playing it; the lock is held only to find the job's entry.
   void action(std::size_t job, const WatchedAction& action);
   // The game ended, on the thread that played it: its file goes. `played`: false when it was
   // aborted (it is played again on resume).
@@ -73,14 +82,20 @@ class LiveGames {
   static std::string held_file(const std::string& owner_folder);
 
  private:
+  struct Entry {
+    Game game;
+    int fd = -1;  // -1 not open; -2 done (or writing failed)
+    bool played = false;
+  };
   std::string folder_;  // DIR/live/OWNER
   int lock_ = -1;       // holds the owner's lock while this object lives
-  std::vector<Game> games_;
-  std::vector<int> files_;  // per job: descriptor; -1 not open (or writing failed); -2 done
-  std::mutex held_mutex_;   // finished() runs on every loop thread
+  std::mutex mutex_;    // entries_ and the held list: every loop thread and a league's planner
+  // Games to come, in play, and played ones whose deal is still open (a finished game whose
+  // deal no game to come shares is dropped: it can never be held again).
+  std::unordered_map<std::size_t, Entry> entries_;
   std::vector<Earlier> earlier_;
-  std::vector<char> played_;  // per job
   void write_held();
+  void drop_closed_deals();
   void make_own_folder(const std::string& live);
   void remove_gone_owners(const std::string& live) const;
   int open_file(const Game& game);
