@@ -287,6 +287,55 @@ TEST_CASE("league: a game in play whose bot was retired since is played when tak
   CHECK(table_json(league).at("games").as_int64() == static_cast<std::int64_t>(games.size()));
 }
 
+TEST_CASE("league: a set cut by a kill after its first game keeps that game held back until it is whole",
+          "[league]") {
+  Folder league("held");
+  REQUIRE(run_arena("league new " + league.str() + " clump:size=6 --tc 60+1").status == 0);
+  // x thinks 200 ms a move: a game lasts seconds, long enough to be seen and cut.
+  REQUIRE(run_arena("league add " + league.str() + " x=" + kBin + "/deliberate_bot").status == 0);
+  REQUIRE(run_arena("league add " + league.str() + " y=" + kBin + "/random_bot").status == 0);
+  auto rounds_kept = [&] {
+    std::set<std::string> kept;
+    for (const auto& [round, players] : exported_games(league)) kept.insert(round);
+    return kept;
+  };
+  std::string second;  // "B.T.2", in play at the kill, its table's first game kept
+  {
+    Background run("league run " + league.str() + " -j 1", league.path / "run.log");
+    auto cut = [&] {
+      std::error_code ec;
+      for (const fs::directory_entry& owner : fs::directory_iterator(league.path / "live", ec))
+        for (const fs::directory_entry& e : fs::directory_iterator(owner.path(), ec)) {
+          std::string name = e.path().stem().string();  // league-B-T-G
+          if (e.path().extension() != ".live" || !name.ends_with("-2")) continue;
+          std::replace(name.begin(), name.end(), '-', '.');
+          if (rounds_kept().count(name.substr(7, name.size() - 8) + "1")) second = name.substr(7);
+        }
+      return !second.empty();
+    };
+    wait_until(cut, "a table's second game in play, its first kept");
+    run.signal_and_wait(SIGKILL);
+  }
+  const std::string first = second.substr(0, second.size() - 1) + "1";
+  fs::remove_all(league.path / "live");  // any list found now is the next run's own
+  Background next("league run " + league.str() + " -j 1", league.path / "next.log");
+  // While the next run plays the second game again, its held list names the first: `arena
+  // serve` shows no record of a deal still in play.
+  auto held = [&] {
+    std::error_code ec;
+    for (const fs::directory_entry& owner : fs::directory_iterator(league.path / "live", ec)) {
+      std::ifstream in(owner.path() / "held.txt");
+      for (std::string line; std::getline(in, line);)
+        if (line == first) return true;
+    }
+    return false;
+  };
+  wait_until(held, "the next run holds the first game of the cut set back");
+  CHECK(next.signal_and_wait(SIGTERM) == 130);
+  const std::set<std::string> kept = rounds_kept();
+  CHECK(kept.count(first) == 1);
+}
+
 TEST_CASE("league: a version plays its parent until the SPRT decides, and the table says so", "[league]") {
   Folder league("versions");
   // A wide H1 (100 normalised Elo) decides a lopsided match in a few pairs.
