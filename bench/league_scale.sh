@@ -83,14 +83,15 @@ match_time() {
 match1=$(match_time "$n1") match2=$(match_time "$n2")
 # A gauntlet of bot000 against as many others as N games need (two games a pairing).
 gauntlet_time() {
-  set -- "$1" --gauntlet g0
+  n=$1
+  set -- --gauntlet g0
   i=0
-  while [ "$i" -le $(($1 / 2)) ]; do
+  while [ "$i" -le $((n / 2)) ]; do
     set -- "$@" --bot "g$i=$bot"
     i=$((i + 1))
   done
   t=$(now)
-  "$bin/arena" tournament "$spec" "$@" --games 2 -j 1 --out "$work/gauntlet-$1" -q >/dev/null
+  "$bin/arena" tournament "$spec" "$@" --games 2 -j 1 --out "$work/gauntlet-$n" -q >/dev/null
   since "$t"
 }
 gauntlet1=$(gauntlet_time "$n1") gauntlet2=$(gauntlet_time "$n2")

@@ -1,8 +1,9 @@
 // Keeps a run's finished games in the store off the games' path: a thread with a connection
 // of its own commits every game that finished meanwhile in one transaction (the store's
 // commit waits for the disk; one wait a group instead of one a game, and no game waits for
-// it). A game counts once its group is committed: a kill before that loses it only as a game
-// in play, whose claim the next run plays again (docs/league.md, "State that survives").
+// it), at most every 20 ms unless hurried (the next pairing waits for these games). A game counts once its
+// group is committed: a kill before that loses it only as a game in play, whose claim the next run plays
+// again (docs/league.md, "State that survives").
 #pragma once
 
 #include <condition_variable>
@@ -37,6 +38,8 @@ class GameCommitter {
   void finished(std::int64_t claim, GameRecord record, std::shared_ptr<const std::vector<LeagueBot>> bots);
   // From any thread: a claim given up without a game (aborted, or never started).
   void released(std::int64_t claim);
+  // Commits what is queued now, without waiting for the 20 ms to pass.
+  void hurry();
   // Waits until everything queued so far is committed; rethrows the commit thread's error
   // (a full disk, the server gone) once, here or in the next call.
   void flush();
@@ -58,7 +61,7 @@ class GameCommitter {
   std::condition_variable wake_, idle_;
   std::vector<Finished> queue_;
   std::vector<std::int64_t> released_;
-  bool busy_ = false, stop_ = false;
+  bool busy_ = false, stop_ = false, hurry_ = false;
   std::exception_ptr error_;
   std::thread thread_;
 };

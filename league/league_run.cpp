@@ -260,7 +260,9 @@ class LeagueRunner {
     Clock::time_point looked{};
     while (!done() && !over) {
       bool idle = false;
-      const bool due = may_pair() && room() > 0;
+      const bool may = may_pair();
+      if (!may && older_rounds_ended()) committer_->hurry();  // the pairing waits for their commit
+      const bool due = may && room() > 0;
       if (due || Clock::now() - looked >= std::chrono::milliseconds(20)) {
         looked = Clock::now();
         bots_ = store_->bots();
@@ -271,6 +273,12 @@ class LeagueRunner {
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait_for(lock, std::chrono::milliseconds(idle ? 200 : 20));
     }
+  }
+
+  // Whether every game of the rounds before the latest has ended (kept or not yet).
+  bool older_rounds_ended() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return std::none_of(own_.begin(), own_.end(), [&](const auto& kv) { return kv.second.round < round_; });
   }
 
   // Whether every game of the rounds before the latest is kept (or given up).
