@@ -8,11 +8,11 @@
 #   4. `arena league run`'s time per game beyond the game itself, runs of N1 and N2 games at
 #      -j 1 (the slope of the two is the time per game, start-up cancelled):
 #      - a league of two instant bots against `arena match` of the same two: both keep the
-#        bots running from game to game, so the difference is the league's own work;
-#      - the big league and a fresh league of the same bots, against a gauntlet of those bots
-#        (`arena tournament --gauntlet`): there a game's two bots change every table, as in a
-#        league of many bots, and starting them is part of the game (a gauntlet starts a bot
-#        every two games; a league's tables change less often, so it starts fewer).
+#        bots running from game to game, so the difference is all the league's own work
+#        (pairing, store, live files);
+#      - the big league and a fresh league of the same bots, whose tables change bots (a
+#        game's bots are started for it, as in a tournament of many bots): the time the games
+#        waited for the league's pairing, which the run counts and prints at its end.
 # Prints Markdown table rows: | measurement | value | target | met |
 #
 #   bench/league_scale.sh [--bin build-bench/bin] [--bots 200] [--games 1000000] [--runs 200,1000]
@@ -62,15 +62,19 @@ for format in "" "--json"; do
 done
 
 # Seconds for `arena league run DIR -j 1 --games N`.
-run_time() {
+run_time() {  # run_time DIR GAMES: seconds; the run's last line in $work/last
   t=$(now)
-  "$bin/arena" league run "$1" -j 1 --games "$2" --quiet >/dev/null
+  "$bin/arena" league run "$1" -j 1 --games "$2" | tail -n 1 >"$work/last"
   since "$t"
 }
+# "league D: N games kept in S s; they waited W s for the pairing (X ms a game)": X
+waited() { sed -n 's/.*(\([0-9.]*\) ms a game).*/\1/p' "$work/last"; }
 "$bin/arena" league new "$work/fresh" "$spec" >/dev/null
 "$bin/league_scale_bench" "$work/fresh" "$work/template.pgn" "$bot" --bots "$bots" --games 0 >/dev/null
-big1=$(run_time "$work/big" "$n1") big2=$(run_time "$work/big" "$n2")
-fresh1=$(run_time "$work/fresh" "$n1") fresh2=$(run_time "$work/fresh" "$n2")
+big1=$(run_time "$work/big" "$n1")
+big2=$(run_time "$work/big" "$n2") big_waited=$(waited)
+fresh1=$(run_time "$work/fresh" "$n1")
+fresh2=$(run_time "$work/fresh" "$n2") fresh_waited=$(waited)
 "$bin/arena" league new "$work/two" "$spec" >/dev/null
 "$bin/arena" league add "$work/two" "a=$bot" >/dev/null
 "$bin/arena" league add "$work/two" "b=$bot" >/dev/null
@@ -81,32 +85,19 @@ match_time() {
   since "$t"
 }
 match1=$(match_time "$n1") match2=$(match_time "$n2")
-# A gauntlet of bot000 against as many others as N games need (two games a pairing).
-gauntlet_time() {
-  n=$1
-  set -- --gauntlet g0
-  i=0
-  while [ "$i" -le $((n / 2)) ]; do
-    set -- "$@" --bot "g$i=$bot"
-    i=$((i + 1))
-  done
-  t=$(now)
-  "$bin/arena" tournament "$spec" "$@" --games 2 -j 1 --out "$work/gauntlet-$n" -q >/dev/null
-  since "$t"
-}
-gauntlet1=$(gauntlet_time "$n1") gauntlet2=$(gauntlet_time "$n2")
 per() { awk -v a="$1" -v b="$2" -v n1="$n1" -v n2="$n2" 'BEGIN{printf "%.3f", (b - a) / (n2 - n1) * 1000}'; }
-big=$(per "$big1" "$big2") fresh=$(per "$fresh1" "$fresh2") two=$(per "$two1" "$two2")
-match=$(per "$match1" "$match2") gauntlet=$(per "$gauntlet1" "$gauntlet2")
-row "arena match of two first-move bots, -j 1: the game itself, bots kept running" "$match ms a game" "(reference)" ""
-row "league run -j 1, a league of those two bots (slope of $n1 and $n2 games)" "$two ms a game" "" ""
+big=$(per "$big1" "$big2") fresh=$(per "$fresh1" "$fresh2") two=$(per "$two1" "$two2") match=$(per "$match1" "$match2")
+row "arena match of two first-move bots, -j 1 (slope of $n1 and $n2 games): the game itself" "$match ms a game" \
+  "(reference)" ""
+row "league run -j 1, a league of those two bots (slope)" "$two ms a game" "" ""
 over=$(awk -v b="$two" -v g="$match" 'BEGIN{printf "%.3f", b - g}')
-row "league run: time per game beyond the game itself, bots kept running" "$over ms" "< 1 ms" "$(met "$over" 1)"
-row "arena tournament --gauntlet of first-move bots, -j 1: the game with its two bots started" \
-  "$gauntlet ms a game" "(reference)" ""
-row "league run -j 1 on a fresh league of $bots bots (slope; start-up $fresh1 s)" "$fresh ms a game" "" ""
+row "league run: time per game beyond the game itself (two bots, kept running)" "$over ms" "< 1 ms" \
+  "$(met "$over" 1)"
+row "league run -j 1 on a fresh league of $bots bots (slope; start-up $fresh1 s): bots started per table" \
+  "$fresh ms a game" "" ""
+row "of which the games waited for the league's pairing ($n2-game run)" "$fresh_waited ms a game" "< 1 ms" \
+  "$(met "$fresh_waited" 1)"
 row "league run -j 1 on the $games-game league (slope; start-up and first fit $big1 s for $n1 games)" \
   "$big ms a game" "" ""
-over=$(awk -v b="$big" -v g="$gauntlet" 'BEGIN{printf "%.3f", b - g}')
-row "league run: time per game beyond the game with its bots started, $games-game league" "$over ms" "< 1 ms" \
-  "$(met "$over" 1)"
+row "of which the games waited for the league's pairing ($n2-game run)" "$big_waited ms a game" "< 1 ms" \
+  "$(met "$big_waited" 1)"

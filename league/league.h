@@ -24,6 +24,8 @@ void retire_league_bot(const std::string& dir, const std::string& name);
 struct LeagueRun {
   long played = 0;       // games finished and kept by this run
   bool stopped = false;  // ended by a signal (Ctrl-C, SIGTERM) rather than a limit
+  double seconds = 0;    // from start to end
+  double waited = 0;     // seconds the games waited for the league (pairing, store), in all
 };
 // Plays the league in `run.out` until `run.games` games or `run.hours` hours (0: until
 // stopped), `run.concurrency` games at once; progress on `out` unless `run.quiet`. Refused

@@ -166,6 +166,12 @@ class LeagueRunner {
     committer_ = nullptr;
     result_.played = played_;
     result_.stopped = signals_.requested();
+    result_.seconds = std::chrono::duration<double>(Clock::now() - started_).count();
+    if (out_)
+      std::fprintf(
+          out_, "league %s: %ld games kept in %.1f s; they waited %.3f s for the pairing (%.3f ms a game)\n",
+          run_.out.c_str(), result_.played, result_.seconds, result_.waited,
+          result_.played ? result_.waited * 1000 / static_cast<double>(result_.played) : 0.0);
     return result_;
   }
 
@@ -249,6 +255,7 @@ class LeagueRunner {
     runner.close();
     player.join();
     signals_.attach(nullptr);
+    result_.waited += std::chrono::duration<double>(runner.waited()).count();
     release_leftovers();
     if (error) std::rethrow_exception(error);
   }
@@ -622,6 +629,7 @@ class LeagueRunner {
   std::int64_t last_game_ = 0;      // the last one's id
   std::optional<SprtParams> sprt_;  // versions against their parents; none: not tested
   Clock::time_point deadline_;
+  Clock::time_point started_ = Clock::now();
   LeagueRun result_;
   bool waiting_ = false;
 };

@@ -78,6 +78,8 @@ struct MatchRunner::Impl {
     std::vector<std::shared_ptr<BotSession>> sessions;  // live processes kept for the next game
     std::shared_ptr<GameSession> game;
     bool retired = false;
+    bool played = false;                                // has had a job (open run: waits count after)
+    std::chrono::steady_clock::time_point parked_at{};  // waiting for a job since (open run)
   };
 
   std::vector<BotSpec> bots;
@@ -97,7 +99,8 @@ struct MatchRunner::Impl {
   std::deque<std::size_t> pending;
   std::vector<Slot*> parked;
   std::vector<asio::executor_work_guard<asio::io_context::executor_type>> open_guards;
-  std::mutex report_mutex;  // on_game calls and callback_error
+  std::atomic<std::int64_t> waited_ns{0};  // slots' waits for a job, after their first game
+  std::mutex report_mutex;                 // on_game calls and callback_error
   std::exception_ptr callback_error;
   std::vector<Slot> slots;
   std::atomic<int> live_slots{0};
@@ -268,6 +271,8 @@ std::size_t MatchRunner::queued() const {
   return impl_->pending.size();
 }
 
+std::chrono::nanoseconds MatchRunner::waited() const { return std::chrono::nanoseconds(impl_->waited_ns); }
+
 void MatchRunner::close() {
   Impl& im = *impl_;
   std::lock_guard<std::mutex> lock(im.jobs_mutex);
@@ -392,9 +397,16 @@ bool MatchRunner::Impl::next_for(Slot& slot, std::size_t& job_index) {
   if (!stopping && open && !pending.empty()) {
     job_index = pending.front();
     pending.pop_front();
+    if (slot.played && slot.parked_at != std::chrono::steady_clock::time_point{})
+      waited_ns += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() -
+                                                                        slot.parked_at)
+                       .count();
+    slot.played = true;
+    slot.parked_at = {};
     return true;
   }
   if (!stopping && open && !closed) {
+    slot.parked_at = std::chrono::steady_clock::now();
     parked.push_back(&slot);
     return false;
   }

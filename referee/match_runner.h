@@ -76,6 +76,9 @@ class MatchRunner {
   std::size_t queued() const;
   // No more jobs: run_open() returns once those added are played.
   void close();
+  // How long the open run's slots waited for a job after their first game, in all: the time
+  // the games waited for whoever feeds them.
+  std::chrono::nanoseconds waited() const;
 
   // Ends the run soon: games in progress are aborted, bots are asked to quit and
   // killed after the grace period. Safe from any thread.

@@ -117,9 +117,13 @@ TEST_CASE("league: new, add, run and table through the binary, every game kept o
   CHECK(games_of(league) == 10);
   const auto games = exported_players(league);
   CHECK(games.size() == 10);
-  const Run more = run_arena("league run " + league.str() + " --games 4 --quiet");
+  const Run more = run_arena("league run " + league.str() + " --games 4");
   REQUIRE(more.status == 0);
   CHECK(games_of(league) == 14);  // running again continues
+  // A line a game, then how long the games waited for the league's own work.
+  CHECK(std::count(more.out.begin(), more.out.end(), '\n') == 5);
+  CHECK(more.out.find("league " + league.str() + ": 4 games kept in ") != std::string::npos);
+  CHECK(more.out.find(" ms a game)\n") != std::string::npos);
 
   // The records are ordinary PGN: arena verify replays every one.
   const fs::path pgn = league.path / "export.pgn";
