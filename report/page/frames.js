@@ -11,20 +11,16 @@
 // at the end marker), after the LZMA specification's reference decoder (LzmaSpec.cpp). The
 // whole output is the dictionary, so matches copy from it directly.
 
-function lzmaDecode(input) {
-  let props = input[0];
-  if (props >= 225) throw new Error("replay: not an LZMA stream");
-  const lc = props % 9, lp = ((props / 9) | 0) % 5, pb = (props / 45) | 0;
-  let known = false, unpacked = 0;
-  for (let i = 12; i >= 5; i--) if (input[i] !== 0xff) known = true;
-  if (known) for (let i = 12; i >= 5; i--) unpacked = unpacked * 256 + input[i];
-  let pos = 14, range = 0xffffffff, code = 0;
+// The range decoder of an LZMA stream from input[pos]: adaptive bits (probabilities in 11 bits,
+// 1024 = even), direct bits, and trees of bits as LZMA codes its symbols.
+function rangeDecoder(input, pos) {
+  let range = 0xffffffff, code = 0;
   const next = () => {
     if (pos >= input.length) throw new Error("replay: the LZMA stream ends early");
     return input[pos++];
   };
+  if (next() !== 0) throw new Error("replay: not an LZMA stream");
   for (let i = 0; i < 4; i++) code = code * 256 + next();
-  const probs = n => new Uint16Array(n).fill(1024);
   const bit = (p, i) => {
     const bound = (range >>> 11) * p[i];
     let b;
@@ -54,22 +50,45 @@ function lzmaDecode(input) {
     for (let i = 0; i < n; i++) { const b = bit(p, base + m); m = m * 2 + b; v |= b << i; }
     return v;
   };
-  const lengthCoder = () => {
-    const choice = probs(2), low = probs(16 << 3), mid = probs(16 << 3), high = probs(256);
-    return posState => !bit(choice, 0) ? tree(low, posState << 3, 3)
-      : !bit(choice, 1) ? 8 + tree(mid, posState << 3, 3) : 16 + tree(high, 0, 8);
-  };
-  const literals = probs(0x300 << (lc + lp)), isMatch = probs(12 << 4), isRep = probs(12), isRepG0 = probs(12),
-    isRepG1 = probs(12), isRepG2 = probs(12), isRep0Long = probs(12 << 4), slots = probs(4 << 6),
-    special = probs(115), align = probs(16), matchLength = lengthCoder(), repLength = lengthCoder();
-  const distance = len => {
+  return { bit, direct, tree, reverseTree };
+}
+
+const lzmaProbabilities = n => new Uint16Array(n).fill(1024);
+
+// The decoder of match lengths (0-based: 0 is LZMA's shortest match, 2 bytes).
+function lzmaLengths({ bit, tree }) {
+  const choice = lzmaProbabilities(2), low = lzmaProbabilities(16 << 3), mid = lzmaProbabilities(16 << 3),
+    high = lzmaProbabilities(256);
+  return posState => !bit(choice, 0) ? tree(low, posState << 3, 3)
+    : !bit(choice, 1) ? 8 + tree(mid, posState << 3, 3) : 16 + tree(high, 0, 8);
+}
+
+// The decoder of match distances, by the match's length.
+function lzmaDistances({ tree, direct, reverseTree }) {
+  const slots = lzmaProbabilities(4 << 6), special = lzmaProbabilities(115), align = lzmaProbabilities(16);
+  return len => {
     const slot = tree(slots, Math.min(len, 3) << 6, 6);
     if (slot < 4) return slot;
     const directBits = (slot >> 1) - 1;
-    let d = (2 | (slot & 1)) * 2 ** directBits;
+    const d = (2 | (slot & 1)) * 2 ** directBits;
     if (slot < 14) return d + reverseTree(special, d - slot, directBits);
     return d + direct(directBits - 4) * 16 + reverseTree(align, 0, 4);
   };
+}
+
+// Long: LZMA's state machine is one loop over literals, matches and repeated matches, as in the
+// reference decoder; split up it would be harder to check against it.
+function lzmaDecode(input) {
+  const props = input[0];
+  if (input.length < 18 || props >= 225) throw new Error("replay: not an LZMA stream");
+  const lc = props % 9, lp = ((props / 9) | 0) % 5, pb = (props / 45) | 0;
+  let known = false, unpacked = 0;
+  for (let i = 12; i >= 5; i--) if (input[i] !== 0xff) known = true;
+  if (known) for (let i = 12; i >= 5; i--) unpacked = unpacked * 256 + input[i];
+  const rc = rangeDecoder(input, 13), bit = rc.bit, probs = lzmaProbabilities;
+  const literals = probs(0x300 << (lc + lp)), isMatch = probs(12 << 4), isRep = probs(12), isRepG0 = probs(12),
+    isRepG1 = probs(12), isRepG2 = probs(12), isRep0Long = probs(12 << 4);
+  const matchLength = lzmaLengths(rc), repLength = lzmaLengths(rc), distance = lzmaDistances(rc);
   let out = new Uint8Array(known ? unpacked : input.length * 8 + 1024), size = 0;
   const room = n => {
     if (size + n <= out.length) return;
