@@ -76,11 +76,13 @@ std::string run(lzma_stream& stream, const std::string& input, const char* what)
 }  // namespace
 
 std::string pack_replay(const std::string& text) {
-  // Preset 6 (xz's default) with pb=0 (positions of no use for text): within 4% of the
-  // smallest (-9e), three times faster to make.
+  // Preset 6 (xz's default) with pb=0 (byte positions tell nothing in text) and the longest
+  // matches sought (nice_len 273: 3% smaller than 6's 64, a third more time): within 1% of the
+  // smallest (-9e) at a third of its time, about 0.2 s of CPU for a card game of 1,600 actions.
   lzma_options_lzma options;
   lzma_lzma_preset(&options, 6);
   options.pb = 0;
+  options.nice_len = 273;
   lzma_stream stream = LZMA_STREAM_INIT;
   if (lzma_alone_encoder(&stream, &options) != LZMA_OK) throw UserError("replay: liblzma could not start");
   return base85(run(stream, text, "liblzma could not compress it"));
