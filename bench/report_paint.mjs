@@ -1,7 +1,7 @@
 // First paint of a report in headless chromium (bench/report_size.sh): the browser's first
 // contentful paint, the time until the page has drawn its results and game list
 // (body[data-ready]), from navigation start, and then the time to open the first game (its
-// replay inflated and decoded, its first position drawn). Median of three loads.
+// replay decompressed and decoded, its first position drawn). Median of three loads.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -33,4 +33,4 @@ await browser.close();
 const median = key => runs.map(r => r[key]).sort((a, b) => a - b)[1];
 console.log(`first contentful paint: ${median("fcp").toFixed(0)} ms (target < 3000 ms)`);
 console.log(`results and game list drawn: ${median("ready").toFixed(0)} ms`);
-console.log(`game 1 opened (its replay inflated, decoded and drawn): ${median("open").toFixed(0)} ms`);
+console.log(`game 1 opened (its replay decompressed, decoded and drawn): ${median("open").toFixed(0)} ms`);

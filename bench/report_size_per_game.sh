@@ -17,7 +17,7 @@ mcts="$build/bin/mcts_bot --iterations 20"
 
 # The last column: one game's replay and its game list entry (about 150 bytes) times 10,000,
 # plus the page itself.
-echo "| game | games | actions per game | report | replays per game | replay JSON per game (inflated) | 10,000 games (extrapolated) |"
+echo "| game | games | actions per game | report | replays per game | replay JSON per game (decompressed) | 10,000 games (extrapolated) |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 # Every game of the registry, at its fewest and its most players (arena games --json).
 specs=$("$build/bin/arena" games --json | python3 -c '
@@ -39,9 +39,9 @@ while read -r spec seats; do
   "$build/bin/arena" report "$out" --out "$out/one.html" --games 1 >/dev/null
   all=$(stat -c %s "$out/all.html") one=$(stat -c %s "$out/one.html")
   read -r raw actions < <(python3 -c '
-import base64, json, re, sys, zlib
+import base64, json, lzma, re, sys
 h = open(sys.argv[1]).read()
-r = [json.loads(zlib.decompress(base64.b64decode(x)))
+r = [json.loads(lzma.decompress(base64.b85decode(x.replace(".", "<"))))
      for x in re.findall(r"<script type=\"application/x-arena-replay\" id=\"replay-\d+\">([^<]*)</script>", h)]
 n = max(1, len(r))
 print(sum(len(json.dumps(x, separators=(",", ":"))) for x in r) // n, sum(len(x["a"]) for x in r) // n)' "$out/all.html")

@@ -79,7 +79,7 @@ std::string report_html(const std::vector<GameRecord>& records, const ReportOpti
   html += kPageHTML;
   html +=
       "<script type=\"application/json\" id=\"arena-data\">" + script_safe(json_text(data)) + "</script>\n";
-  // Base64 (report/replay_pack.h): nothing in it needs escaping.
+  // Base 85 without a '<' (report/replay_pack.h): nothing in it needs escaping.
   for (const auto& [key, value] : replays)
     html += "<script type=\"application/x-arena-replay\" id=\"replay-" + std::string(key) + "\">" +
             std::string(value.as_string()) + "</script>\n";

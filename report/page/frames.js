@@ -1,113 +1,184 @@
 // Replays as the report holds them, decoded for the viewer (report.js) and the live page
-// (live.js): a replay is embedded deflated and in base64 (report/replay_pack.h) and inflated
-// only when its game is opened; its pictures are the first in full and then patches
+// (live.js): a replay is embedded compressed (LZMA) and in base 85 (report/replay_pack.h) and
+// decoded only when its game is opened; its pictures are the first in full and then patches
 // (report/json_patch.h); its protocol lines refer to its actions for their events
 // (report/protocol_compact.h). Nothing here knows a game or a picture's fields.
 "use strict";
 
 // ---------------------------------------------------------------------------------------
-// Inflate (RFC 1951) of zlib's format (RFC 1950: a 2-byte header, deflate blocks, a checksum
-// left unread), after puff.c: small rather than fast, as a replay is a few tens of kilobytes.
+// LZMA decoding of the .lzma format (liblzma's "alone" format: a properties byte, the
+// dictionary size, the unpacked size or -1, then the range-coded stream ending at its size or
+// at the end marker), after the LZMA specification's reference decoder (LzmaSpec.cpp). The
+// whole output is the dictionary, so matches copy from it directly.
 
-const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
-                     131, 163, 195, 227, 258];
-const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
-const DISTANCE_BASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
-                       2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577];
-const DISTANCE_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
-const CODE_LENGTH_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
-
-// A canonical Huffman code from its code lengths: how many codes of each length, and the
-// symbols in code order.
-function huffman(lengths) {
-  const counts = new Uint16Array(16), offsets = new Uint16Array(16), symbols = new Uint16Array(lengths.length);
-  for (const l of lengths) counts[l]++;
-  counts[0] = 0;
-  for (let l = 1; l < 16; l++) offsets[l] = offsets[l - 1] + counts[l - 1];
-  lengths.forEach((l, s) => { if (l) symbols[offsets[l]++] = s; });
-  return { counts, symbols };
-}
-
-const FIXED_LITERALS = huffman(Array.from({ length: 288 }, (_, s) => (s < 144 ? 8 : s < 256 ? 9 : s < 280 ? 7 : 8)));
-const FIXED_DISTANCES = huffman(new Array(30).fill(5));
-
-function inflateZlib(input) {
-  let pos = 2, bit = 0, size = 0, out = new Uint8Array(input.length * 8 + 1024);
-  const bits = n => {
+// The range decoder of an LZMA stream from input[pos]: adaptive bits (probabilities in 11 bits,
+// 1024 = even), direct bits, and trees of bits as LZMA codes its symbols.
+function rangeDecoder(input, pos) {
+  let range = 0xffffffff, code = 0;
+  const next = () => {
+    if (pos >= input.length) throw new Error("replay: the LZMA stream ends early");
+    return input[pos++];
+  };
+  if (next() !== 0) throw new Error("replay: not an LZMA stream");
+  for (let i = 0; i < 4; i++) code = code * 256 + next();
+  const bit = (p, i) => {
+    const bound = (range >>> 11) * p[i];
+    let b;
+    if (code < bound) { p[i] += (2048 - p[i]) >> 5; range = bound; b = 0; }
+    else { p[i] -= p[i] >> 5; code -= bound; range -= bound; b = 1; }
+    if (range < 0x1000000) { range *= 256; code = code * 256 + next(); }
+    return b;
+  };
+  const direct = n => {
     let v = 0;
-    for (let i = 0; i < n; i++) {
-      if (pos >= input.length) throw new Error("replay: the deflated data ends early");
-      v |= ((input[pos] >> bit) & 1) << i;
-      if (++bit === 8) { bit = 0; pos++; }
+    for (; n > 0; n--) {
+      range = Math.floor(range / 2);
+      const b = code >= range ? 1 : 0;
+      if (b) code -= range;
+      v = v * 2 + b;
+      if (range < 0x1000000) { range *= 256; code = code * 256 + next(); }
     }
     return v;
   };
-  const symbol = h => {
-    let code = 0, first = 0, index = 0;
-    for (let len = 1; len < 16; len++) {
-      code |= bits(1);
-      const count = h.counts[len];
-      if (code - first < count) return h.symbols[index + code - first];
-      index += count;
-      first = (first + count) << 1;
-      code <<= 1;
-    }
-    throw new Error("replay: a bad Huffman code");
+  const tree = (p, base, n) => {
+    let m = 1;
+    for (let i = 0; i < n; i++) m = m * 2 + bit(p, base + m);
+    return m - (1 << n);
   };
+  const reverseTree = (p, base, n) => {
+    let m = 1, v = 0;
+    for (let i = 0; i < n; i++) { const b = bit(p, base + m); m = m * 2 + b; v |= b << i; }
+    return v;
+  };
+  return { bit, direct, tree, reverseTree };
+}
+
+const lzmaProbabilities = n => new Uint16Array(n).fill(1024);
+
+// The decoder of match lengths (0-based: 0 is LZMA's shortest match, 2 bytes).
+function lzmaLengths({ bit, tree }) {
+  const choice = lzmaProbabilities(2), low = lzmaProbabilities(16 << 3), mid = lzmaProbabilities(16 << 3),
+    high = lzmaProbabilities(256);
+  return posState => !bit(choice, 0) ? tree(low, posState << 3, 3)
+    : !bit(choice, 1) ? 8 + tree(mid, posState << 3, 3) : 16 + tree(high, 0, 8);
+}
+
+// The decoder of match distances, by the match's length.
+function lzmaDistances({ tree, direct, reverseTree }) {
+  const slots = lzmaProbabilities(4 << 6), special = lzmaProbabilities(115), align = lzmaProbabilities(16);
+  return len => {
+    const slot = tree(slots, Math.min(len, 3) << 6, 6);
+    if (slot < 4) return slot;
+    const directBits = (slot >> 1) - 1;
+    const d = (2 | (slot & 1)) * 2 ** directBits;
+    if (slot < 14) return d + reverseTree(special, d - slot, directBits);
+    return d + direct(directBits - 4) * 16 + reverseTree(align, 0, 4);
+  };
+}
+
+// Long: LZMA's state machine is one loop over literals, matches and repeated matches, as in the
+// reference decoder; split up it would be harder to check against it.
+function lzmaDecode(input) {
+  const props = input[0];
+  if (input.length < 18 || props >= 225) throw new Error("replay: not an LZMA stream");
+  const lc = props % 9, lp = ((props / 9) | 0) % 5, pb = (props / 45) | 0;
+  let known = false, unpacked = 0;
+  for (let i = 12; i >= 5; i--) if (input[i] !== 0xff) known = true;
+  if (known) for (let i = 12; i >= 5; i--) unpacked = unpacked * 256 + input[i];
+  const rc = rangeDecoder(input, 13), bit = rc.bit, probs = lzmaProbabilities;
+  const literals = probs(0x300 << (lc + lp)), isMatch = probs(12 << 4), isRep = probs(12), isRepG0 = probs(12),
+    isRepG1 = probs(12), isRepG2 = probs(12), isRep0Long = probs(12 << 4);
+  const matchLength = lzmaLengths(rc), repLength = lzmaLengths(rc), distance = lzmaDistances(rc);
+  let out = new Uint8Array(known ? unpacked : input.length * 8 + 1024), size = 0;
   const room = n => {
     if (size + n <= out.length) return;
     const bigger = new Uint8Array(Math.max(out.length * 2, size + n));
     bigger.set(out.subarray(0, size));
     out = bigger;
   };
-  const dynamicCodes = () => {
-    const literals = bits(5) + 257, distances = bits(5) + 1, codeLengths = bits(4) + 4;
-    const order = new Array(19).fill(0);
-    for (let i = 0; i < codeLengths; i++) order[CODE_LENGTH_ORDER[i]] = bits(3);
-    const lengthCode = huffman(order), lengths = [];
-    while (lengths.length < literals + distances) {
-      const s = symbol(lengthCode);
-      if (s < 16) lengths.push(s);
-      else if (s === 16) lengths.push(...new Array(bits(2) + 3).fill(lengths[lengths.length - 1]));
-      else lengths.push(...new Array(s === 17 ? bits(3) + 3 : bits(7) + 11).fill(0));
-    }
-    return [huffman(lengths.slice(0, literals)), huffman(lengths.slice(literals))];
-  };
-  for (let last = 0; !last;) {
-    last = bits(1);
-    const type = bits(2);
-    if (type === 0) {  // stored: byte-aligned LEN, NLEN, then the bytes
-      if (bit) { bit = 0; pos++; }
-      const n = input[pos] | (input[pos + 1] << 8);
-      pos += 4;
-      room(n);
-      out.set(input.subarray(pos, pos + n), size);
-      size += n;
-      pos += n;
+  let state = 0, rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0;
+  const pbMask = (1 << pb) - 1, lpMask = (1 << lp) - 1;
+  while (!known || size < unpacked) {
+    const posState = size & pbMask;
+    if (!bit(isMatch, (state << 4) + posState)) {
+      const previous = size ? out[size - 1] : 0, base = 0x300 * (((size & lpMask) << lc) + (previous >> (8 - lc)));
+      let symbol = 1;
+      if (state >= 7) {
+        let match = out[size - rep0 - 1];
+        do {
+          const matchBit = (match >> 7) & 1;
+          match <<= 1;
+          const b = bit(literals, base + ((1 + matchBit) << 8) + symbol);
+          symbol = symbol * 2 + b;
+          if (matchBit !== b) break;
+        } while (symbol < 0x100);
+      }
+      while (symbol < 0x100) symbol = symbol * 2 + bit(literals, base + symbol);
+      room(1);
+      out[size++] = symbol - 0x100;
+      state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
       continue;
     }
-    const [lits, dists] = type === 1 ? [FIXED_LITERALS, FIXED_DISTANCES] : dynamicCodes();
-    for (let s = symbol(lits); s !== 256; s = symbol(lits)) {
-      if (s < 256) {
-        room(1);
-        out[size++] = s;
-        continue;
+    let len;
+    if (bit(isRep, state)) {
+      if (!size) throw new Error("replay: a bad LZMA stream");
+      if (!bit(isRepG0, state)) {
+        if (!bit(isRep0Long, (state << 4) + posState)) {
+          state = state < 7 ? 9 : 11;
+          room(1);
+          out[size] = out[size - rep0 - 1];
+          size++;
+          continue;
+        }
+      } else {
+        let d;
+        if (!bit(isRepG1, state)) d = rep1;
+        else {
+          if (!bit(isRepG2, state)) d = rep2;
+          else { d = rep3; rep3 = rep2; }
+          rep2 = rep1;
+        }
+        rep1 = rep0;
+        rep0 = d;
       }
-      const length = LENGTH_BASE[s - 257] + bits(LENGTH_EXTRA[s - 257]);
-      const d = symbol(dists), distance = DISTANCE_BASE[d] + bits(DISTANCE_EXTRA[d]);
-      room(length);
-      for (let i = 0; i < length; i++, size++) out[size] = out[size - distance];
+      len = repLength(posState);
+      state = state < 7 ? 8 : 11;
+    } else {
+      rep3 = rep2; rep2 = rep1; rep1 = rep0;
+      len = matchLength(posState);
+      state = state < 7 ? 7 : 10;
+      rep0 = distance(len);
+      if (rep0 === 0xffffffff) break;  // the end marker
+      if (rep0 >= size) throw new Error("replay: a bad LZMA distance");
     }
+    len += 2;
+    room(len);
+    for (let i = 0; i < len; i++, size++) out[size] = out[size - rep0 - 1];
+  }
+  return out.subarray(0, size);
+}
+
+// Base 85 as report/replay_pack.h writes it: RFC 1924's digits with '.' for '<'; each 5 digits
+// are 4 bytes, a last group of n + 1 digits n bytes (padded with the highest digit).
+const BASE85 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;.=>?@^_`{|}~";
+const BASE85_VALUE = new Uint8Array(128);
+for (let i = 0; i < 85; i++) BASE85_VALUE[BASE85.charCodeAt(i)] = i;
+
+function fromBase85(text) {
+  const out = new Uint8Array(Math.floor(text.length / 5) * 4 + 4);
+  let size = 0;
+  for (let i = 0; i < text.length; i += 5) {
+    const digits = Math.min(5, text.length - i);
+    let n = 0;
+    for (let k = 0; k < 5; k++) n = n * 85 + (k < digits ? BASE85_VALUE[text.charCodeAt(i + k)] : 84);
+    for (let k = 0; k + 1 < digits; k++) out[size++] = Math.floor(n / 2 ** (24 - 8 * k)) & 0xff;
   }
   return out.subarray(0, size);
 }
 
 // The JSON text of a replay as the page embeds it (report/replay_pack.h).
-function inflateReplay(base64) {
-  const binary = atob(base64.trim());
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new TextDecoder().decode(inflateZlib(bytes));
+function unpackReplay(text) {
+  return new TextDecoder().decode(lzmaDecode(fromBase85(text.trim())));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -161,14 +232,14 @@ function expandEvents(replay) {
   return replay;
 }
 
-const openedReplay = { n: null, replay: null };  // the last one inflated: stepping reopens it
+const openedReplay = { n: null, replay: null };  // the last one decoded: stepping reopens it
 
 function loadReplay(n) {
   if (openedReplay.n === n && openedReplay.replay) return openedReplay.replay;
   const node = document.getElementById("replay-" + n);
   if (!node && LIVE.replay) return LIVE.replay(n);
   if (!node) return null;
-  const replay = expandEvents(JSON.parse(inflateReplay(node.textContent)));
+  const replay = expandEvents(JSON.parse(unpackReplay(node.textContent)));
   Object.assign(openedReplay, { n, replay });
   return replay;
 }

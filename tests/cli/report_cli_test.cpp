@@ -123,7 +123,7 @@ TEST_CASE("report: a tournament's report.html is one self-contained page of ever
   CHECK(html.find("id=\"replay-1\"") != std::string::npos);
 }
 
-// The page's decoding (report/page/frames.js) in C++: what the report embeds, inflated and its
+// The page's decoding (report/page/frames.js) in C++: what the report embeds, decoded and its
 // patches applied, is every picture `arena report --dump-pictures` prints (the engine's picture
 // at each ply, as `arena show` draws it), in every view of a hidden-information game.
 TEST_CASE("report: the embedded replays decode to the engine's picture of every ply and view",

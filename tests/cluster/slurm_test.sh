@@ -224,16 +224,17 @@ grep -q "^arena: error" "$tmp/out/slurm/"*.log && fail "a job printed an error"
 # what the machine did (the timing tags of records/timing_tags.h, the report's latency).
 # The report's protocol lines: each "go" with its clock (always a string of its own, report/
 # protocol_compact.h); a fault's repro command names the folder's games.pgn.
-# The report's replays are deflated (report/replay_pack.h): inflated first, so the times show.
-inflated() {
+# The report's replays are compressed (report/replay_pack.h): decoded first, so the times show.
+decoded() {
   python3 -c '
-import base64, re, sys, zlib
+import base64, lzma, re, sys
 text = open(sys.argv[1]).read()
 print(re.sub(r"(<script type=\"application/x-arena-replay\" id=\"replay-\d+\">)([^<]*)",
-             lambda m: m.group(1) + zlib.decompress(base64.b64decode(m.group(2))).decode(), text), end="")' "$1"
+             lambda m: m.group(1) + lzma.decompress(base64.b85decode(m.group(2).replace(".", "<"))).decode(), text),
+      end="")' "$1"
 }
 strip() {
-  inflated "$1" | sed -E 's/ [0-9]+(\.[0-9]+)?s\}/}/g; s/,"pgn_end":[0-9]+//g; s/(\[[0-9]+,"[^"]*",)[0-9]+\]/\1]/g
+  decoded "$1" | sed -E 's/ [0-9]+(\.[0-9]+)?s\}/}/g; s/,"pgn_end":[0-9]+//g; s/(\[[0-9]+,"[^"]*",)[0-9]+\]/\1]/g
     s/,"lat":\[[0-9,]*\]//g; s/"times":\{("[^"]*":\{[^}]*\},?)*\}/"times"/g; /^\[(RefereeLatency|ChargedUs|CpuPressure|TimeForfeitUnderPressure) "/d
     s/"go -?[0-9]+ -?[0-9]+ -?[0-9]+"/"go"/g; s/"rp":"[^"]*"/"rp"/g; s/arena repro [^ ]+/arena repro/g'
 }

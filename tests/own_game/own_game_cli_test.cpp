@@ -53,7 +53,7 @@ struct TempDir {
 };
 
 // The first frame of the full-table replay of game `n`: the page embeds that game's replay
-// (deflated, report/replay_pack.h), and `arena report INPUT --dump-pictures N` prints the
+// (compressed, report/replay_pack.h), and `arena report INPUT --dump-pictures N` prints the
 // pictures the replay is made of.
 boost::json::object first_frame(const fs::path& input, const fs::path& page, int n) {
   std::ifstream in(page);

@@ -4,6 +4,7 @@
 #include <boost/json/parse.hpp>
 #include <catch2/catch.hpp>
 #include <cctype>
+#include <cstdint>
 #include <functional>
 
 #include "engine/core/random.h"
@@ -155,8 +156,20 @@ TEST_CASE("report: a packed replay unpacks to its text", "[report]") {
        {std::string(), std::string("x"), std::string("{\"a\":[1,2,3]}"), std::string(70000, 'q')})
     CHECK(report::unpack_replay(report::pack_replay(text)) == text);
   CHECK(report::pack_replay(std::string(70000, 'q')).size() < 1000);
-  CHECK_THROWS_AS(report::unpack_replay("not base64!"), UserError);
-  CHECK_THROWS_AS(report::unpack_replay("aGVsbG8="), UserError);  // base64, but not deflated
+  CHECK_THROWS_AS(report::unpack_replay("not base 85"), UserError);  // the spaces
+  CHECK_THROWS_AS(report::unpack_replay("Xk~0{Zy"), UserError);      // base 85, but not LZMA
+}
+
+// Incompressible bytes use every digit of base 85: none is '<', which could start a tag in the
+// page's <script> element (report/replay_pack.h).
+TEST_CASE("report: a packed replay holds no '<'", "[report]") {
+  std::string bytes;
+  std::uint32_t x = 12345;
+  for (int i = 0; i < 100000; ++i) bytes += static_cast<char>((x = x * 1103515245u + 12345u) >> 24);
+  const std::string packed = report::pack_replay(bytes);
+  CHECK(packed.size() > 100000);
+  CHECK(packed.find('<') == std::string::npos);
+  CHECK(report::unpack_replay(packed) == bytes);
 }
 
 // Every frame of every view decoded as the page decodes it (frames.js: patches, a seat's number
