@@ -17,6 +17,7 @@
 #include "process/bot_process.h"
 #include "records/pgn.h"
 #include "records/timing_tags.h"
+#include "tests/pgn_read.h"
 #include "tests/shell_run.h"
 
 namespace {
@@ -52,18 +53,8 @@ bool usable(const ParentGroup& g, const std::string& what) {
   return !g.path.empty();
 }
 
-std::vector<arena::GameRecord> records(const fs::path& pgn) {
-  std::vector<arena::PgnError> errors;
-  auto games = arena::parse_pgn(shelltest::slurp(pgn), errors);
-  REQUIRE(errors.empty());
-  return games;
-}
-
-std::string tag(const arena::GameRecord& r, const std::string& name) {
-  for (const auto& [n, v] : r.extra_tags)
-    if (n == name) return v;
-  return "";
-}
+using shelltest::records;
+using shelltest::tag;
 
 // One game of `bot` (seat 1) against random_bot under --clock cpu, the referee's groups in
 // `cgroup` ("none": the /proc walk); the record.

@@ -13,6 +13,7 @@
 
 #include "records/pgn.h"
 #include "records/timing_tags.h"
+#include "tests/pgn_read.h"
 #include "tests/shell_run.h"
 #include "tournaments/runner_setup.h"
 
@@ -32,18 +33,8 @@ struct TempDir {
 
 std::string bin(const std::string& name) { return std::string(ARENA_BIN_DIR) + "/" + name; }
 
-std::vector<arena::GameRecord> records(const fs::path& pgn) {
-  std::vector<arena::PgnError> errors;
-  auto games = arena::parse_pgn(shelltest::slurp(pgn), errors);
-  REQUIRE(errors.empty());
-  return games;
-}
-
-std::string tag(const arena::GameRecord& r, const std::string& name) {
-  for (const auto& [n, v] : r.extra_tags)
-    if (n == name) return v;
-  return "";
-}
+using shelltest::records;
+using shelltest::tag;
 
 // The whole number after "key=" in `text`; -1 when there is none.
 long number_after(const std::string& text, const std::string& key) {
