@@ -30,7 +30,7 @@ void append_event_line(std::string& out, int actor, std::string_view token) {
 }
 
 void append_obs_line(std::string& out, std::string_view observation_line) {
-  out += "obs ";
+  out += kObsLinePrefix;
   out += observation_line;
   out += '\n';
 }
