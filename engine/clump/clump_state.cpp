@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "engine/clump/groups.h"
 #include "engine/core/user_error.h"
@@ -92,15 +93,39 @@ int ClumpState::to_cell(Move m) const {
   return neighbour(m / 4, m % 4, to) ? to : -1;
 }
 
+namespace {
+// Eight bytes from `p` as one little-endian word; only `count` of them when fewer are left.
+std::uint64_t load_bytes(const void* p, int count) {
+  std::uint64_t w = 0;
+  if (count >= 8)
+    std::memcpy(&w, p, 8);
+  else
+    std::memcpy(&w, p, static_cast<std::size_t>(count));
+  return w;
+}
+}  // namespace
+
 void ClumpState::legal_moves(std::vector<Move>& out) const {
   out.clear();
   if (outcome_ != Outcome::kPlaying) return;
+  // Eight cells at a time into a local array, then one copy: most cells hold the other
+  // colour or no legal swap, and a word with no bit left costs a few instructions.
+  Move moves[4 * kMaxCells];
+  int count = 0;
   const int cells = n_ * n_;
-  for (int from = 0; from < cells; ++from) {
-    if (board_[from] != to_move_) continue;
-    for (unsigned bits = legal_swaps_[from]; bits != 0; bits &= bits - 1)
-      out.push_back(from * 4 + std::countr_zero(bits));
+  constexpr std::uint64_t kOnes = 0x0101010101010101u;
+  static_assert(std::endian::native == std::endian::little, "byte k of a word is cell base + k");
+  for (int base = 0; base < cells; base += 8) {
+    // Colours are 0 and 1: a byte of `other` is 1 where the cell is not the mover's.
+    const std::uint64_t other = load_bytes(&board_[base], cells - base) ^ (kOnes * to_move_);
+    std::uint64_t bits = load_bytes(&legal_swaps_[base], cells - base) & ~(other * 0x0f);
+    // Each byte's four direction bits packed into a nibble: bit i is then move base * 4 + i.
+    bits = (bits | bits >> 4) & 0x00ff00ff00ff00ffu;
+    bits = (bits | bits >> 8) & 0x0000ffff0000ffffu;
+    bits = (bits | bits >> 16) & 0x00000000ffffffffu;
+    for (; bits != 0; bits &= bits - 1) moves[count++] = base * 4 + std::countr_zero(bits);
   }
+  out.assign(moves, moves + count);
 }
 
 SwapCheck ClumpState::check_swap(int from, int to) const {

@@ -1,6 +1,8 @@
 // ClumpState's text: move notation and parsing with reasons, the observation bots read,
 // the notation help and the rendering for people.
 #include <charconv>
+#include <cstdint>
+#include <cstring>
 #include <sstream>
 
 #include "engine/clump/clump_state.h"
@@ -90,6 +92,21 @@ ParsedMove ClumpState::parse_move(std::string_view text) const {
 }
 
 namespace {
+// The letters of `n` cells (colours 0 and 1) from `cells`, eight at a time: 'R' - 16 * colour.
+char* write_row(const std::int8_t* cells, int n, char* out) {
+  static_assert(kColourChar[kRed] == 'R' && kColourChar[kBlue] == 'R' - 16);
+  int c = 0;
+  for (; c + 8 <= n; c += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, cells + c, 8);
+    w = 0x5252525252525252u - (w << 4);
+    std::memcpy(out, &w, 8);
+    out += 8;
+  }
+  for (; c < n; ++c) *out++ = kColourChar[cells[c]];
+  return out;
+}
+
 void append_number(std::string& o, int v) {
   char buf[12];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
@@ -155,15 +172,15 @@ void ClumpState::append_observation_lines(int seat, std::string_view prefix, std
 }
 
 void ClumpState::append_rows_and_status(std::string_view prefix, std::string& o) const {
+  // Each row written into one buffer ("row 12 RBRB...\n"), appended once.
+  char line[8 + kMaxSize] = {'r', 'o', 'w', ' '};
   for (int r = n_ - 1; r >= 0; --r) {
+    char* p = std::to_chars(line + 4, line + 8, r + 1).ptr;
+    *p++ = ' ';
+    p = write_row(&board_[r * n_], n_, p);
+    *p++ = '\n';
     o += prefix;
-    o += "row ";
-    append_number(o, r + 1);
-    o += ' ';
-    char row[kMaxSize];
-    for (int c = 0; c < n_; ++c) row[c] = kColourChar[board_[r * n_ + c]];
-    o.append(row, static_cast<std::size_t>(n_));
-    o += '\n';
+    o.append(line, static_cast<std::size_t>(p - line));
   }
   o += prefix;
   switch (outcome_) {
