@@ -191,9 +191,30 @@ void relabel_after_swap(GroupScratch& s, int x, int y) {
 // Written with selects rather than branches (the outcomes are data-dependent and
 // mispredicted), and always inlined: returned out of line, the small struct came back
 // through a store-forwarding stall.
+// A stone alone (G is the stone): no neighbour of `to` can lie in G, so H is the stone and
+// the other groups next to `to`, and G is diminished. Most stones are alone in play from the
+// checkerboard; this skips the tree lookups.
+[[gnu::always_inline]] inline SwapSide lone_side(const GroupScratch& s, int colour, int to, int back) {
+  int key[3], piece[3];
+  for (int i = 0; i < 3; ++i) {
+    const int y = s.others[to][back][i];
+    const bool valid = s.board[y] == colour;
+    const int ly = s.label[y];
+    key[i] = valid ? ly : -1 - i;
+    piece[i] = valid ? s.size[ly] : 0;
+  }
+  SwapSide r;
+  r.before = 1;
+  r.after = 1 + piece[0] + (key[1] == key[0] ? 0 : piece[1]) +
+            (key[2] == key[0] || key[2] == key[1] ? 0 : piece[2]);
+  r.diminished = 1;
+  return r;
+}
+
 [[gnu::always_inline]] inline SwapSide side(const GroupScratch& s, int from, int to, int back) {
   const int colour = s.board[from];
   const int g = s.label[from];
+  if (s.size[g] == 1) return lone_side(s, colour, to, back);
   SwapSide r;
   r.before = s.size[g];
   const int from_disc = s.disc[from];
