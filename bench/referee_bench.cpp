@@ -34,6 +34,7 @@
 #include "engine/core/registry.h"
 #include "protocol/messages.h"
 #include "referee/match_runner.h"
+#include "referee/seat_messages.h"
 
 using namespace arena;
 using Clock = std::chrono::steady_clock;
@@ -108,12 +109,13 @@ struct DecisionWork {
 // What the referee must do per decision of first-move games of `spec`, without any
 // process: the bytes it sends the seat (events since its last decision, observation
 // lines, the legal list, "go") and the engine's time for the calls the referee makes
-// (observation, legal moves and their names, action views, apply, the end-of-game test).
+// (the same calls: the decision request as GameSession builds it, action views, apply,
+// the end-of-game test).
 DecisionWork work_per_decision(const std::string& spec, int games) {
   auto game = make_game(spec);
   const int n = game->num_players();
-  std::vector<Move> legal;
-  std::vector<std::string> names;
+  LegalList legal;
+  std::string message;
   std::vector<std::size_t> pending(n + 1, 0);
   double bytes = 0, engine_s = 0;
   long decisions = 0;
@@ -129,24 +131,18 @@ DecisionWork work_per_decision(const std::string& spec, int games) {
         m = sample_chance(*s, rng);
       } else {
         actor = s->current_player();
-        std::size_t b = pending[actor];
+        message.clear();
+        append_decision_request(*s, actor, &legal, message);
+        protocol::append_go_line(message, 10000, 100, -1);
+        bytes += static_cast<double>(pending[actor] + message.size());
         pending[actor] = 0;
-        std::string obs = s->observation(actor);
-        std::size_t lines =
-            std::count(obs.begin(), obs.end(), '\n') + (obs.empty() || obs.back() == '\n' ? 0 : 1);
-        b += obs.size() + lines * 4;
-        s->legal_moves(legal);
-        names.clear();
-        for (Move x : legal) names.push_back(s->move_to_string(x));
-        b += protocol::legal_line(names).size() + 1;
-        b += protocol::go_line(10000, 100, -1).size() + 1;
-        bytes += static_cast<double>(b);
         ++decisions;
-        m = legal.front();
+        m = legal.move(0);
       }
       for (int seat = 1; seat <= n; ++seat) {
-        std::string view = s->action_view(seat, m);
-        if (!view.empty()) pending[seat] += protocol::event_line(actor, view).size() + 1;
+        message.clear();
+        append_seat_event(*s, seat, m, message);
+        pending[seat] += message.size();
       }
       s->apply(m);
     }

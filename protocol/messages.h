@@ -22,6 +22,9 @@ std::string legal_line(const std::vector<std::string>& moves);
 // decision message in one reused buffer, with no temporary string per line.
 void append_event_line(std::string& out, int actor, std::string_view token);
 void append_obs_line(std::string& out, std::string_view observation_line);
+// What starts every observation line ("obs LINE"): State::append_observation_lines writes
+// the lines after it straight into the message.
+inline constexpr std::string_view kObsLinePrefix = "obs ";
 // The "legal" line from the move names already joined by single spaces.
 void append_legal_line(std::string& out, std::string_view joined_names);
 // Milliseconds; -1 means "no such limit".

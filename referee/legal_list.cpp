@@ -2,10 +2,16 @@
 
 #include <cstring>
 
+#include "engine/core/move_name_table.h"
+
 namespace arena {
 
 void LegalList::build(const State& state) {
   state.legal_moves(moves_);
+  if (const MoveNameTable* table = state.game().move_name_table()) {
+    table->join(moves_, names_, ends_);
+    return;
+  }
   ends_.clear();
   names_.clear();
   for (Move m : moves_) {

@@ -27,14 +27,7 @@ void append_seat_event(const State& state, int seat, Move m, std::string& out) {
 }
 
 void append_decision_request(const State& state, int seat, LegalList* legal, std::string& out) {
-  const std::string obs = state.observation(seat);
-  std::size_t start = 0;
-  while (start < obs.size()) {
-    std::size_t end = obs.find('\n', start);
-    if (end == std::string::npos) end = obs.size();
-    if (end > start) protocol::append_obs_line(out, std::string_view(obs).substr(start, end - start));
-    start = end + 1;
-  }
+  state.append_observation_lines(seat, protocol::kObsLinePrefix, out);
   if (legal) {
     legal->build(state);
     protocol::append_legal_line(out, legal->joined_names());

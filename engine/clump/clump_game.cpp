@@ -2,6 +2,7 @@
 #include "engine/clump/clump_game.h"
 
 #include <string>
+#include <vector>
 
 #include "engine/clump/clump_state.h"
 #include "engine/grid/square_coords.h"
@@ -15,21 +16,28 @@ namespace {
 // this, but a referee must never loop forever.
 constexpr int kCapPerCell = 20;
 
+// The text of every move code of a size x size board ("c3-c4"), "" for a direction off it.
+std::vector<std::string> move_names_of(int size) {
+  std::vector<std::string> names(static_cast<std::size_t>(4 * size * size));
+  for (int from = 0; from < size * size; ++from) {
+    const int r = from / size, c = from % size;
+    const int to[4] = {r > 0 ? from - size : -1, c > 0 ? from - 1 : -1, c + 1 < size ? from + 1 : -1,
+                       r + 1 < size ? from + size : -1};
+    for (int dir = 0; dir < 4; ++dir)
+      if (to[dir] >= 0)
+        names[from * 4 + dir] = grid::cell_name(from, size) + "-" + grid::cell_name(to[dir], size);
+  }
+  return names;
+}
+
 }  // namespace
 
-ClumpGame::ClumpGame(const GameInfo& info, Params params) : Game(info, std::move(params)) {
+ClumpGame::ClumpGame(const GameInfo& info, Params params)
+    : Game(info, std::move(params)),
+      move_names_(move_names_of(static_cast<int>(this->params().integer("size")))) {
   size_ = static_cast<int>(this->params().integer("size"));
   if (size_ % 2 != 0) throw SpecError("clump: size must be even (got " + std::to_string(size_) + ")");
   length_cap_ = kCapPerCell * size_ * size_;
-  move_names_.resize(static_cast<std::size_t>(4 * size_ * size_));
-  for (int from = 0; from < size_ * size_; ++from) {
-    const int r = from / size_, c = from % size_;
-    const int to[4] = {r > 0 ? from - size_ : -1, c > 0 ? from - 1 : -1, c + 1 < size_ ? from + 1 : -1,
-                       r + 1 < size_ ? from + size_ : -1};
-    for (int dir = 0; dir < 4; ++dir)
-      if (to[dir] >= 0)
-        move_names_[from * 4 + dir] = grid::cell_name(from, size_) + "-" + grid::cell_name(to[dir], size_);
-  }
   initial_swaps_ = ClumpState::starting_swaps(size_);
 }
 

@@ -6,9 +6,10 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <vector>
+#include <string_view>
 
 #include "engine/core/game.h"
+#include "engine/core/move_name_table.h"
 #include "engine/core/registry.h"
 
 namespace arena::clump {
@@ -28,9 +29,8 @@ class ClumpGame : public Game {
   int size() const { return size_; }
   // Text of every move code ("c3-c4"), empty for a direction off the board: named for each
   // legal move before every decision, so worked out once per game.
-  const std::string& move_name(Move m) const {
-    return m >= 0 && static_cast<std::size_t>(m) < move_names_.size() ? move_names_[m] : no_name_;
-  }
+  std::string_view move_name(Move m) const { return move_names_.name(m); }
+  const MoveNameTable* move_name_table() const override { return &move_names_; }
   // The legal swaps of the starting checkerboard (clump_state.h): the same in every game, so
   // judged once here instead of at the start of each (a labelling and every swap judged).
   const std::array<std::uint8_t, kMaxCells>& initial_swaps() const { return initial_swaps_; }
@@ -38,8 +38,7 @@ class ClumpGame : public Game {
  private:
   int size_;
   int length_cap_;
-  std::vector<std::string> move_names_;
-  std::string no_name_;
+  MoveNameTable move_names_;
   std::array<std::uint8_t, kMaxCells> initial_swaps_{};
 };
 

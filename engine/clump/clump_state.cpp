@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "engine/clump/groups.h"
 #include "engine/core/user_error.h"
@@ -27,7 +28,7 @@ std::array<std::uint8_t, kMaxCells> ClumpState::starting_swaps(int size) {
   std::array<std::int8_t, kMaxCells> board{};
   fill_checkerboard(board, size);
   LegalSwaps swaps{};
-  update_legal_swaps(groups_of(board.data(), size), swaps, -1, -1);
+  update_legal_swaps(groups_of(board.data(), size), swaps, true);
   return swaps;
 }
 
@@ -92,15 +93,39 @@ int ClumpState::to_cell(Move m) const {
   return neighbour(m / 4, m % 4, to) ? to : -1;
 }
 
+namespace {
+// Eight bytes from `p` as one little-endian word; only `count` of them when fewer are left.
+std::uint64_t load_bytes(const void* p, int count) {
+  std::uint64_t w = 0;
+  if (count >= 8)
+    std::memcpy(&w, p, 8);
+  else
+    std::memcpy(&w, p, static_cast<std::size_t>(count));
+  return w;
+}
+}  // namespace
+
 void ClumpState::legal_moves(std::vector<Move>& out) const {
   out.clear();
   if (outcome_ != Outcome::kPlaying) return;
+  // Eight cells at a time into a local array, then one copy: most cells hold the other
+  // colour or no legal swap, and a word with no bit left costs a few instructions.
+  Move moves[4 * kMaxCells];
+  int count = 0;
   const int cells = n_ * n_;
-  for (int from = 0; from < cells; ++from) {
-    if (board_[from] != to_move_) continue;
-    for (unsigned bits = legal_swaps_[from]; bits != 0; bits &= bits - 1)
-      out.push_back(from * 4 + std::countr_zero(bits));
+  constexpr std::uint64_t kOnes = 0x0101010101010101u;
+  static_assert(std::endian::native == std::endian::little, "byte k of a word is cell base + k");
+  for (int base = 0; base < cells; base += 8) {
+    // Colours are 0 and 1: a byte of `other` is 1 where the cell is not the mover's.
+    const std::uint64_t other = load_bytes(&board_[base], cells - base) ^ (kOnes * to_move_);
+    std::uint64_t bits = load_bytes(&legal_swaps_[base], cells - base) & ~(other * 0x0f);
+    // Each byte's four direction bits packed into a nibble: bit i is then move base * 4 + i.
+    bits = (bits | bits >> 4) & 0x00ff00ff00ff00ffu;
+    bits = (bits | bits >> 8) & 0x0000ffff0000ffffu;
+    bits = (bits | bits >> 16) & 0x00000000ffffffffu;
+    for (; bits != 0; bits &= bits - 1) moves[count++] = base * 4 + std::countr_zero(bits);
   }
+  out.assign(moves, moves + count);
 }
 
 SwapCheck ClumpState::check_swap(int from, int to) const {
@@ -122,8 +147,8 @@ void ClumpState::do_apply(Move m) {
 }
 
 void ClumpState::settle(int x, int y) {
-  // One labelling answers all three questions.
-  const GroupScratch& s = groups_of(board_.data(), n_);
+  // One labelling answers all three questions; after a swap, only its groups labelled again.
+  const GroupScratch& s = x < 0 ? groups_of(board_.data(), n_) : groups_after_swap(board_.data(), n_, x, y);
   // Either colour may have been connected by the swap, whoever made it; both at once is
   // impossible (a top-bottom and a left-right path of orthogonal steps must share a cell).
   if (s.connected[kRed] || s.connected[kBlue]) {
@@ -131,7 +156,7 @@ void ClumpState::settle(int x, int y) {
     winner_ = s.connected[kRed] ? 1 : 2;
     return;  // over: the legal swaps are not needed any more
   }
-  update_legal_swaps(s, legal_swaps_, x, y);
+  update_legal_swaps(s, legal_swaps_, x < 0);
   // The swaps are the same for both players, so "none for the mover" is "none at all".
   const bool any = std::any_of(legal_swaps_.begin(), legal_swaps_.begin() + n_ * n_,
                                [](std::uint8_t bits) { return bits != 0; });

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/clump/clump_game.h"
@@ -52,6 +53,7 @@ class ClumpState : public StateBase<ClumpState> {
   void append_move_name(Move m, std::string& out) const override { out += rules().move_name(m); }
   ParsedMove parse_move(std::string_view text) const override;
   std::string observation(int seat) const override;
+  void append_observation_lines(int seat, std::string_view prefix, std::string& out) const override;
   std::string render() const override;
   Picture picture(int seat) const override;  // *_picture.cpp
   std::string notation_help() const override;
@@ -85,6 +87,7 @@ class ClumpState : public StateBase<ClumpState> {
  private:
   const ClumpGame& rules() const { return static_cast<const ClumpGame&>(game()); }
   std::string describe_cell(int cell) const;
+  void append_rows_and_status(std::string_view prefix, std::string& out) const;
   // After a change (the stones on `x` and `y` swapped; x < 0: a new board): win by
   // connection, no swap left, or the cap; the legal swaps brought up to date.
   void settle(int x, int y);

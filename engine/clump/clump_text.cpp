@@ -1,6 +1,8 @@
 // ClumpState's text: move notation and parsing with reasons, the observation bots read,
 // the notation help and the rendering for people.
 #include <charconv>
+#include <cstdint>
+#include <cstring>
 #include <sstream>
 
 #include "engine/clump/clump_state.h"
@@ -16,7 +18,7 @@ constexpr char kColourChar[2] = {'R', 'B'};
 
 }  // namespace
 
-std::string ClumpState::move_to_string(Move m) const { return rules().move_name(m); }
+std::string ClumpState::move_to_string(Move m) const { return std::string(rules().move_name(m)); }
 
 std::string ClumpState::describe_cell(int cell) const {
   return grid::cell_name(cell, n_) + " holds a " + kColourTitle[board_[cell]] + " stone";
@@ -89,78 +91,116 @@ ParsedMove ClumpState::parse_move(std::string_view text) const {
   return r;
 }
 
+namespace {
+// The letters of `n` cells (colours 0 and 1) from `cells`, eight at a time: 'R' - 16 * colour.
+char* write_row(const std::int8_t* cells, int n, char* out) {
+  static_assert(kColourChar[kRed] == 'R' && kColourChar[kBlue] == 'R' - 16);
+  int c = 0;
+  for (; c + 8 <= n; c += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, cells + c, 8);
+    w = 0x5252525252525252u - (w << 4);
+    std::memcpy(out, &w, 8);
+    out += 8;
+  }
+  for (; c < n; ++c) *out++ = kColourChar[cells[c]];
+  return out;
+}
+
+void append_number(std::string& o, int v) {
+  char buf[12];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  (void)ec;
+  o.append(buf, end);
+}
+}  // namespace
+
 std::string ClumpState::observation(int seat) const {
-  // Sent to a bot before every decision: built by appends into one reserved string.
+  std::string o;
+  append_observation_lines(seat, {}, o);
+  return o;
+}
+
+// Sent to a bot before every decision: appended straight into the referee's message.
+void ClumpState::append_observation_lines(int seat, std::string_view prefix, std::string& o) const {
   int counts[2] = {0, 0};
   for (int i = 0; i < n_ * n_; ++i) ++counts[board_[i]];
-  const std::string& spec = game().spec();
-  std::string o;
-  o.reserve(spec.size() + 160 + static_cast<std::size_t>(n_) * (n_ + 8));
-  auto number = [&o](int v) {
-    char buf[12];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    o.append(buf, end);
-  };
+  o += prefix;
   o += "game ";
-  o += spec;
-  o += "\nsize ";
-  number(n_);
+  o += game().spec();
+  o += '\n';
+  o += prefix;
+  o += "size ";
+  append_number(o, n_);
   o += '\n';
   if (seat == 1 || seat == 2) {
+    o += prefix;
     o += "seat ";
-    number(seat);
+    append_number(o, seat);
     o += ' ';
     o += kColourName[seat - 1];
     o += '\n';
   }
+  o += prefix;
   if (outcome_ == Outcome::kPlaying) {
     o += "to_move ";
-    number(to_move_ + 1);
+    append_number(o, to_move_ + 1);
     o += ' ';
     o += kColourName[to_move_];
     o += '\n';
   } else {
     o += "to_move none\n";
   }
+  o += prefix;
   o += "ply ";
-  number(plies_);
-  o += "\nlast_move ";
-  if (history().empty()) {
-    o += "none";
-  } else {
-    o += move_to_string(history().back().move);
-  }
-  o += "\nstones red ";
-  number(counts[kRed]);
-  o += " blue ";
-  number(counts[kBlue]);
+  append_number(o, plies_);
   o += '\n';
+  o += prefix;
+  o += "last_move ";
+  if (history().empty())
+    o += "none";
+  else
+    o += rules().move_name(history().back().move);
+  o += '\n';
+  o += prefix;
+  o += "stones red ";
+  append_number(o, counts[kRed]);
+  o += " blue ";
+  append_number(o, counts[kBlue]);
+  o += '\n';
+  append_rows_and_status(prefix, o);
+}
+
+void ClumpState::append_rows_and_status(std::string_view prefix, std::string& o) const {
+  // Each row written into one buffer ("row 12 RBRB...\n"), appended once.
+  char line[8 + kMaxSize] = {'r', 'o', 'w', ' '};
   for (int r = n_ - 1; r >= 0; --r) {
-    o += "row ";
-    number(r + 1);
-    o += ' ';
-    for (int c = 0; c < n_; ++c) o += kColourChar[board_[r * n_ + c]];
-    o += '\n';
+    char* p = std::to_chars(line + 4, line + 8, r + 1).ptr;
+    *p++ = ' ';
+    p = write_row(&board_[r * n_], n_, p);
+    *p++ = '\n';
+    o += prefix;
+    o.append(line, static_cast<std::size_t>(p - line));
   }
+  o += prefix;
   switch (outcome_) {
     case Outcome::kPlaying:
       o += "status playing\n";
       break;
     case Outcome::kConnection:
       o += "status over winner ";
-      number(winner_);
+      append_number(o, winner_);
       o += " connection\n";
       break;
     case Outcome::kNoSwap:
       o += "status over winner ";
-      number(winner_);
+      append_number(o, winner_);
       o += " no_swap\n";
       break;
     case Outcome::kLengthCap:
       o += "status over draw length_cap\n";
       break;
   }
-  return o;
 }
 
 // The notation summary of docs/rules/clump.md, for a person at the terminal.

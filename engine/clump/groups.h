@@ -2,7 +2,8 @@
 // connected group of one colour and records, per group, its depth-first tree (discovery
 // order, low links, subtree sizes). A swap moves one stone off each of two groups; the
 // tree says at once which pieces a group falls into without that stone, so evaluating a
-// swap needs no flood fill. Everything lives in per-thread scratch: no allocation.
+// swap needs no flood fill. After a swap only the groups it can have changed are labelled
+// again. Everything lives in per-thread scratch: no allocation.
 #pragma once
 
 #include <array>
@@ -53,10 +54,14 @@ struct GroupScratch {
   std::array<std::array<std::array<std::int16_t, 3>, 4>, kSlots> others;
   std::array<std::uint8_t, kSlots> edges;  // bit 0 row 1, 1 top row, 2 column a, 3 last column
 
-  std::array<std::int16_t, kSlots> label;  // group id of every cell
-  std::array<std::int16_t, kSlots> size;   // stones per group id
-  // Depth-first tree of each group. A group's cells have consecutive discovery numbers, and
-  // a cell's subtree is the cells numbered [disc, disc + subtree).
+  // Group id of every cell: the group's lowest cell, so a group labelled again alone gets
+  // the id a labelling of the whole board would give it.
+  std::array<std::int16_t, kSlots> label;
+  std::array<std::int16_t, kSlots> size;         // stones per group id
+  std::array<std::uint8_t, kSlots> group_edges;  // per group id: the sides it touches (as `edges`)
+  // Depth-first tree of each group, from its lowest cell. A group's cells are numbered from 0
+  // in discovery order (numbers are only compared within a group), and a cell's subtree is
+  // the cells numbered [disc, disc + subtree).
   std::array<std::int16_t, kSlots> disc;
   std::array<std::int16_t, kSlots> low;      // smallest disc reachable from the subtree by one back edge
   std::array<std::int16_t, kSlots> subtree;  // cells in the subtree, the cell included
@@ -76,11 +81,27 @@ struct GroupScratch {
   // colour not yet looked at.
   std::array<std::uint8_t, kSlots> pending;
   bool connected[2] = {false, false};  // per colour: a group joins its two sides
+  int connections[2] = {0, 0};         // per colour: how many groups join its two sides
+  // The cells of the groups the last swap can have changed (groups_after_swap), ascending:
+  // the groups now holding a swapped stone or one of its neighbours, which are also the
+  // groups that held one before the swap.
+  std::array<std::int16_t, kMaxCells> changed;
+  int changed_count = 0;
+  std::array<std::uint8_t, kSlots> mark;  // per group id, zero between calls
 };
 
 // This thread's scratch, labelled for `board` (size x size). Labelling again only when the
 // board differs from the one labelled last.
 const GroupScratch& groups_of(const std::int8_t* board, int size);
+
+// The same after the stones on `x` and `y` of `board` were swapped, with `changed` set for
+// that swap. When the scratch held the board before the swap (the usual case: the state
+// labelled last plays on), only the changed groups are labelled again.
+const GroupScratch& groups_after_swap(const std::int8_t* board, int size, int x, int y);
+
+// Labels `board` into `s` from scratch, whatever `s` held (for tests: the incremental
+// labelling must leave exactly what this does).
+void label_board(GroupScratch& s, const std::int8_t* board, int size);
 
 // The swap conditions for the stones on `own` and on its neighbour in direction `dir`
 // (0 down, 1 left, 2 right, 3 up) of the labelled board.
@@ -92,12 +113,12 @@ SwapCheck evaluate_swap(const GroupScratch& s, int own, int dir);
 // player a swap.
 using LegalSwaps = std::array<std::uint8_t, kMaxCells>;
 
-// Brings `legal` up to date for the labelled board. With `x` < 0 every swap is judged;
-// otherwise `legal` was right for the board before the stones on `x` and `y` were swapped.
-// A swap's legality depends only on the groups (as sets of cells) of the cells it looks at:
-// its two stones and their other neighbours. The groups that can differ from before are
-// those now holding x, y or a neighbour of them, so only swaps with a stone on or next to
-// one of their cells are judged again.
-void update_legal_swaps(const GroupScratch& s, LegalSwaps& legal, int x, int y);
+// Brings `legal` up to date for the labelled board. With `all` every swap is judged;
+// otherwise `legal` was right for the board before the swap that groups_after_swap
+// labelled. A swap's legality depends only on the groups (as sets of cells) of the cells it
+// looks at: its two stones and their other neighbours. The groups that can differ from
+// before are those of `changed`, so only swaps with a stone on or next to one of their
+// cells are judged again.
+void update_legal_swaps(const GroupScratch& s, LegalSwaps& legal, bool all);
 
 }  // namespace arena::clump

@@ -13,6 +13,21 @@ std::vector<std::pair<Move, double>> State::chance_outcomes() const {
 
 std::string State::action_view(int /*seat*/, Move m) const { return move_to_string(m); }
 
+void State::append_observation_lines(int seat, std::string_view prefix, std::string& out) const {
+  const std::string text = observation(seat);
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) {
+      out += prefix;
+      out.append(text, start, end - start);
+      out += '\n';
+    }
+    start = end + 1;
+  }
+}
+
 std::string State::describe_action(int seat, Move m) const {
   const std::string view = action_view(seat, m);
   if (view.empty()) return "";

@@ -62,6 +62,7 @@ struct ParsedMove {
 };
 
 class Game;
+class MoveNameTable;
 class Rng;
 struct SeenAction;
 struct Picture;
@@ -117,6 +118,10 @@ class State {
   // Everything `seat` may know, as lines of text ("key value..." by convention); never
   // anything hidden from that seat. A stateless bot can play from this alone.
   virtual std::string observation(int seat) const = 0;
+  // observation(seat) appended to `out` line by line, each line after `prefix` (the referee
+  // sends them as "obs LINE"), empty lines left out. Default: from observation(seat); a
+  // game that builds its text by appends may write it here directly instead.
+  virtual void append_observation_lines(int seat, std::string_view prefix, std::string& out) const;
 
   // Human-readable picture of the full state (for people and logs, not for bots).
   virtual std::string render() const = 0;
@@ -210,6 +215,10 @@ class Game {
   // Upper bound on the number of actions (chance included) a game can last; referees
   // and perft use it as a safety net.
   virtual int max_game_length() const = 0;
+  // The names of the moves when each is fixed by its code whatever the state (then
+  // State::move_to_string and append_move_name must agree with it): the referee names every
+  // legal move from it before each decision. nullptr (the default): named by the state.
+  virtual const MoveNameTable* move_name_table() const { return nullptr; }
   // Whether some seat ever lacks information another has (cards, tile draws).
   virtual bool hidden_information() const { return false; }
   // True when this game's states give State::playout_hint (searching bots skip the calls

@@ -1,12 +1,27 @@
 // FlumeGame (the size, the early end, the rare situations) and the registry entry.
 #include "engine/flume/flume_game.h"
 
+#include <string>
+#include <vector>
+
 #include "engine/core/rare_situation.h"
 #include "engine/flume/flume_state.h"
+#include "engine/grid/square_coords.h"
 
 namespace arena::flume {
 
-FlumeGame::FlumeGame(const GameInfo& info, Params params) : Game(info, std::move(params)) {
+namespace {
+std::vector<std::string> move_names_of(int size) {
+  std::vector<std::string> names;
+  for (int cell = 0; cell < size * size; ++cell) names.push_back(grid::cell_name(cell, size));
+  names.push_back("swap");
+  return names;
+}
+}  // namespace
+
+FlumeGame::FlumeGame(const GameInfo& info, Params params)
+    : Game(info, std::move(params)),
+      move_names_(move_names_of(static_cast<int>(this->params().integer("size")))) {
   size_ = static_cast<int>(this->params().integer("size"));
   early_end_ = this->params().boolean("early_end");
   // Odd sizes give an odd number of points, so a full board cannot be tied.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/move_name_table.h"
 #include "engine/core/registry.h"
 
 namespace arena::flume {
@@ -30,10 +31,13 @@ class FlumeGame : public Game {
   bool playout_hints() const override { return true; }
   int size() const { return size_; }
   bool early_end() const { return early_end_; }
+  // Cell names and "swap" (the code after the last cell), as FlumeState::move_to_string.
+  const MoveNameTable* move_name_table() const override { return &move_names_; }
 
  private:
   int size_;
   bool early_end_;
+  MoveNameTable move_names_;
 };
 
 }  // namespace arena::flume

@@ -888,3 +888,71 @@ TEST_CASE("clump: legal swaps kept from ply to ply equal those judged from scrat
   }
   CHECK(positions > 2000);
 }
+
+namespace {
+// Everything the swap evaluation reads of a labelling, per cell of `s`'s board.
+std::string labelling_of(const GroupScratch& s) {
+  std::string out;
+  const auto put = [&out](long v) { out += std::to_string(v) + ','; };
+  for (int cell = 0; cell < s.n * s.n; ++cell) {
+    const int l = s.label[cell];
+    for (long v : {long{l}, long{s.size[l]}, long{s.group_edges[l]}, long{s.disc[cell]}, long{s.low[cell]},
+                   long{s.subtree[cell]}, long{s.parent[cell]}, long{s.children[cell]},
+                   long{s.split_off[cell]}, long{s.parent[cell] < 0 ? 0 : s.child_slot[cell]}})
+      put(v);
+    for (int i = 0; i < 4; ++i) {
+      put(s.child_start[cell][i]);
+      put(s.child_cut[cell][i]);
+    }
+    out += '|';
+  }
+  put(s.connected[0]);
+  put(s.connected[1]);
+  put(s.connections[0]);
+  put(s.connections[1]);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("clump: groups labelled again after a swap equal a labelling from scratch, two games interleaved",
+          "[clump]") {
+  // After a swap only the groups that held a swapped stone or a neighbour are labelled
+  // again, when this thread's scratch still holds the board before the swap; otherwise the
+  // whole board is. Two games are played in turns chosen at random, so both paths run; at
+  // every ply the scratch must equal a labelling of the whole board, and the legal swaps
+  // those of the position rebuilt from its board.
+  std::vector<Move> scratch;
+  auto fresh = std::make_unique<GroupScratch>();
+  int positions = 0, switches = 0;
+  for (auto [n, games] : {std::pair{4, 300}, {6, 150}, {8, 100}, {10, 40}, {12, 20}, {20, 4}, {26, 2}}) {
+    auto g = clump_game(n);
+    for (int k = 0; k < games; k += 2) {
+      Rng rng(derive_seed(9090 + n, k));
+      std::unique_ptr<State> st[2] = {g->new_initial_state(), g->new_initial_state()};
+      int turn = 0;
+      while (!st[0]->is_terminal() || !st[1]->is_terminal()) {
+        if (st[turn]->is_terminal() || rng.below(4) == 0) {
+          turn = 1 - turn;
+          ++switches;
+        }
+        if (st[turn]->is_terminal()) continue;
+        st[turn]->apply(random_action(*st[turn], rng, scratch));
+        const auto& s = static_cast<const ClumpState&>(*st[turn]);
+        std::array<std::int8_t, kMaxCells> board{};
+        for (int i = 0; i < n * n; ++i) board[i] = s.at(i);
+        INFO("size " << n << " game " << k + turn << " ply " << s.plies() << "\n" << s.render());
+        const std::string kept = labelling_of(groups_of(board.data(), n));
+        label_board(*fresh, board.data(), n);
+        REQUIRE(kept == labelling_of(*fresh));
+        if (!s.is_terminal()) {
+          REQUIRE(s.legal_moves() == rebuilt(as_clump(*g), s, s.current_player())->legal_moves());
+        } else if (s.outcome() == Outcome::kConnection) {
+          CHECK(s.connected(kRed) != s.connected(kBlue));
+        }
+        ++positions;
+      }
+    }
+  }
+  CHECK(positions > 4000);
+  CHECK(switches > 1000);
+}

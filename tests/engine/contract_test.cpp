@@ -5,11 +5,13 @@
 // back to that move; legal_moves() is deterministic; chance probabilities sum to 1 and match
 // the chance moves; observation() of every seat never throws; results() at the end rank
 // every seat; rare-situation predicates answer at every decision; playout hints are small
-// non-negative numbers.
+// non-negative numbers; a game's table of move names and its observation lines as the
+// referee sends them agree with move_to_string and observation().
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <sstream>
 
+#include "engine/core/move_name_table.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "tests/engine/every_spec.h"
@@ -25,6 +27,39 @@ std::string fingerprint(const State& s) {
   for (int seat = 1; seat <= s.game().num_players(); ++seat) o << s.observation(seat) << "|";
   for (Move m : s.legal_moves()) o << m << ",";
   return o.str();
+}
+
+// What the referee sends comes from the faster paths: the legal moves' names joined from the
+// game's table (when it has one), and the observation appended line by line. Both must say
+// exactly what move_to_string and observation() say.
+void check_referee_text(const State& s, const std::vector<Move>& legal) {
+  std::string expected;
+  std::vector<std::uint32_t> expected_ends;
+  for (Move m : legal) {
+    if (!expected.empty()) expected += ' ';
+    expected += s.move_to_string(m);
+    expected_ends.push_back(static_cast<std::uint32_t>(expected.size()));
+    std::string appended = "x";
+    s.append_move_name(m, appended);
+    CHECK(appended == "x" + s.move_to_string(m));
+  }
+  if (const MoveNameTable* table = s.game().move_name_table()) {
+    for (Move m : legal) CHECK(table->name(m) == s.move_to_string(m));
+    std::string joined = "left over from before";
+    std::vector<std::uint32_t> ends(3, 7);
+    table->join(legal, joined, ends);
+    CHECK(joined == expected);
+    CHECK(ends == expected_ends);
+  }
+  for (int seat = 1; seat <= s.game().num_players(); ++seat) {
+    std::string lines;
+    std::istringstream in(s.observation(seat));
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty()) lines += "obs " + line + "\n";
+    std::string appended = "before\n";
+    s.append_observation_lines(seat, "obs ", appended);
+    CHECK(appended == "before\n" + lines);
+  }
 }
 
 // Per-decision checks; `where` names the game, seed and ply in every failure.
@@ -55,6 +90,7 @@ void check_decision(const State& s, const std::string& where) {
     CHECK(p.move == legal[i]);
   }
   for (int seat = 1; seat <= s.game().num_players(); ++seat) CHECK_NOTHROW(s.observation(seat));
+  if (!s.is_chance()) check_referee_text(s, legal);
   if (!s.is_chance())
     for (const RareSituation& r : s.game().rare_situations()) CHECK_NOTHROW(r.matches(s));
   // Playout hints are small non-negative numbers for every legal move.
