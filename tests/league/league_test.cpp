@@ -90,6 +90,21 @@ std::vector<std::vector<std::string>> exported_players(const Folder& league) {
   return games;
 }
 
+// The Round tags of the league's games in play, from their live files
+// (DIR/live/OWNER/league-B-T-G.live, tournaments/live_games.h); a folder may go meanwhile.
+std::vector<std::string> rounds_in_play(const Folder& league) {
+  std::vector<std::string> rounds;
+  std::error_code ec;
+  for (const fs::directory_entry& owner : fs::directory_iterator(league.path / "live", ec))
+    for (const fs::directory_entry& e : fs::directory_iterator(owner.path(), ec)) {
+      std::string name = e.path().stem().string();
+      if (e.path().extension() != ".live" || name.rfind("league-", 0) != 0) continue;
+      std::replace(name.begin(), name.end(), '-', '.');
+      rounds.push_back(name.substr(7));
+    }
+  return rounds;
+}
+
 // Waits until `ready` says yes. Asked once a step, never again after: a state that comes and goes
 // (a worker holding games between two batches) is judged by the answer that ended the wait.
 void wait_until(const std::function<bool()>& ready, const char* what) {
@@ -237,17 +252,10 @@ TEST_CASE("league: a game in play whose bot was retired since is played when tak
   {
     Background run("league run " + league.str() + " -j 1", league.path / "run.log");
     auto in_play = [&] {
-      std::error_code ec;
-      // DIR/live/OWNER/league-B-T-G.live (tournaments/live_games.h); a folder may go meanwhile
-      for (const fs::directory_entry& owner : fs::directory_iterator(league.path / "live", ec))
-        for (const fs::directory_entry& e : fs::directory_iterator(owner.path(), ec)) {
-          std::string name = e.path().stem().string();  // league-B-T-G
-          if (e.path().extension() != ".live" || name.rfind("league-", 0) != 0) continue;
-          name = name.substr(7, name.rfind('-') - 7 + 1);
-          std::replace(name.begin(), name.end(), '-', '.');
-          table = name;
-          return true;
-        }
+      for (const std::string& round : rounds_in_play(league)) {
+        table = round.substr(0, round.rfind('.') + 1);
+        return true;
+      }
       return false;
     };
     wait_until(in_play, "a game of x against y is in play");
@@ -307,14 +315,9 @@ TEST_CASE("league: a set cut by a kill after its first game keeps that game held
   {
     Background run("league run " + league.str() + " -j 1", league.path / "run.log");
     auto cut = [&] {
-      std::error_code ec;
-      for (const fs::directory_entry& owner : fs::directory_iterator(league.path / "live", ec))
-        for (const fs::directory_entry& e : fs::directory_iterator(owner.path(), ec)) {
-          std::string name = e.path().stem().string();  // league-B-T-G
-          if (e.path().extension() != ".live" || !name.ends_with("-2")) continue;
-          std::replace(name.begin(), name.end(), '-', '.');
-          if (rounds_kept().count(name.substr(7, name.size() - 8) + "1")) second = name.substr(7);
-        }
+      for (const std::string& round : rounds_in_play(league))
+        if (round.ends_with(".2") && rounds_kept().count(round.substr(0, round.size() - 1) + "1"))
+          second = round;
       return !second.empty();
     };
     wait_until(cut, "a table's second game in play, its first kept");
