@@ -3,8 +3,8 @@
 # target: at most 30 KB per game on average, so that 10,000 games with every replay stay under
 # 25 MB). For each game spec: a small tournament of mcts_bot at a few iterations (it writes an
 # `info` line per move, which the report embeds) against random bots, its report, and the same
-# report with the replays left out (--games of one game); the difference divided by the games
-# is what one game's replay costs in the page. Prints one table row per spec.
+# report with every replay as pictures (--frames); what each game's element costs in the
+# page, either way. Prints one table row per spec.
 #   bench/report_size_per_game.sh [BUILD_DIR] [SPEC-PREFIX...]   (default build/, every spec)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,10 +15,12 @@ trap 'rm -rf "$work"' EXIT
 random="$build/bin/random_bot"
 mcts="$build/bin/mcts_bot --iterations 20"
 
-# The last column: one game's replay and its game list entry (about 150 bytes) times 10,000,
-# plus the page itself.
-echo "| game | games | actions per game | report | replays per game | replay JSON per game (decompressed) | 10,000 games (extrapolated) |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+# Per game: the mean size of its element in the page, as a record (the default, replayed by the
+# page's engine: report/embedded_replay.h) and as pictures (--frames); the engine itself is in
+# the page once. The last column: 10,000 games as records (the element and a game list entry of
+# about 150 bytes), plus the page and the engine.
+echo "| game | games | actions per game | as records, per game | as pictures (--frames), per game | replay JSON per game (decompressed) | page's engine, once | 10,000 games as records (extrapolated) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 # Every game of the registry, at its fewest and its most players (arena games --json).
 specs=$("$build/bin/arena" games --json | python3 -c '
 import json, sys
@@ -34,18 +36,27 @@ while read -r spec seats; do
   out="$work/${spec//[:=,]/_}"
   "$build/bin/arena" tournament "$spec" "${bots[@]}" --games 0 --max-tables 6 --tc 60+1 --seed 28 \
     --out "$out" --quiet </dev/null >/dev/null
-  games=$(grep -c '^\[Event ' "$out/games.pgn")
-  "$build/bin/arena" report "$out" --out "$out/all.html" --budget 1000000 >/dev/null
-  "$build/bin/arena" report "$out" --out "$out/one.html" --games 1 >/dev/null
-  all=$(stat -c %s "$out/all.html") one=$(stat -c %s "$out/one.html")
-  read -r raw actions < <(python3 -c '
+  "$build/bin/arena" report "$out" --out "$out/records.html" --budget 1000000 >/dev/null
+  "$build/bin/arena" report "$out" --out "$out/frames.html" --budget 1000000 --frames >/dev/null
+  python3 -c '
 import base64, json, lzma, re, sys
-h = open(sys.argv[1]).read()
-r = [json.loads(lzma.decompress(base64.b85decode(x.replace(".", "<"))))
-     for x in re.findall(r"<script type=\"application/x-arena-replay\" id=\"replay-\d+\">([^<]*)</script>", h)]
-n = max(1, len(r))
-print(sum(len(json.dumps(x, separators=(",", ":"))) for x in r) // n, sum(len(x["a"]) for x in r) // n)' "$out/all.html")
-  per_game=$(((all - one) / (games > 1 ? games - 1 : 1)))
-  echo "| $spec | $games | $actions | $((all / 1024)) KB | $((per_game / 1024)) KB | $((raw / 1024)) KB |" \
-       "$(((one + (per_game + 150) * 10000) / 1024 / 1024)) MB |"
+spec, records_html, frames_html = sys.argv[1:]
+def elements(path):
+  h = open(path).read()
+  return len(h), {m[1]: m[2] for m in re.findall(r"<script type=\"application/x-arena-(record|replay|engine)\" id=\"([^\"]+)\">([^<]*)</script>", h)}
+def unpack(text):
+  return lzma.decompress(base64.b85decode(text.replace(".", "<")))
+size, records = elements(records_html)
+_, frames = elements(frames_html)
+games = [k for k in records if k.startswith("replay-")]
+engine = len(records.get("arena-engine", ""))
+replays = [json.loads(unpack(frames[k])) for k in games]
+n = max(1, len(games))
+mean = lambda xs: sum(xs) // n
+per_record = mean(len(records[k]) for k in games)
+page = size - sum(len(records[k]) for k in games) - engine - 150 * len(games)
+print(f"| {spec} | {len(games)} | {mean(len(r[\"a\"]) for r in replays)} | {per_record / 1024:.1f} KB | "
+      f"{mean(len(frames[k]) for k in games) / 1024:.1f} KB | "
+      f"{mean(len(json.dumps(r, separators=(\",\", \":\"))) for r in replays) // 1024} KB | {engine // 1024} KB | "
+      f"{(page + engine + (per_record + 150) * 10000) / 1024 / 1024:.0f} MB |")' "$spec" "$out/records.html" "$out/frames.html"
 done <<< "$specs"

@@ -25,6 +25,7 @@ struct ReportFlags {
   double budget_mb = 16;
   std::string title = "Arena report";
   int dump = 0;  // hidden: print every picture of this game as JSON (for the browser tests)
+  bool frames = false;
 };
 
 // "N" or "N-M" of --games, 1 <= N <= M, at most a million games; false if not.
@@ -79,6 +80,7 @@ void run(const ReportFlags& f) {
   o.title = f.title;
   o.games = parse_games(f.games);
   o.protocol_lines = referee_protocol_lines();
+  o.records_in_page = !f.frames;
   if (!(f.budget_mb >= 0)) throw CommandError{"--budget must be a size in MB, 0 or more"};
   o.replay_budget = static_cast<std::size_t>(f.budget_mb * 1024 * 1024);
   if (f.dump > 0) {
@@ -114,6 +116,9 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--budget", f->budget_mb, "Size in MB of the replays embedded without --games (default 16)")
       ->check(decimal_number(0, 1000000));
   cmd->add_option("--title", f->title, "The report's title");
+  cmd->add_flag("--frames", f->frames,
+                "Embed every replay as its pictures and lines, not as its record replayed by the page's "
+                "WebAssembly engine (several times larger; for a browser without WebAssembly)");
   cmd->add_option("--dump-pictures", f->dump, "Print every picture of game N as JSON instead (for tests)")
       ->check(whole_number_from(1))
       ->group("");

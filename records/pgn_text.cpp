@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 namespace arena::pgn_detail {
 
@@ -126,8 +128,18 @@ std::string format_number(double x) {
 
 bool parse_double(std::string_view s, double& out) {
   if (s.empty()) return false;
+#if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 170000
+  // libc++ before 17 (the report page's engine, built for WebAssembly: report/page_engine/)
+  // has no from_chars for doubles. It reads records the host already read, so strtod's
+  // few extra spellings (a leading space or '+') are never met there.
+  const std::string text(s);
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() && std::isfinite(out);
+#else
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out);
+#endif
 }
 
 std::vector<std::string_view> split_ws(std::string_view s) {
@@ -164,10 +176,10 @@ bool default_teams(const GameRecord& r) {
 
 // Tags this module reads into GameRecord fields; everything else is an extra tag.
 bool is_known_tag(const std::string& name) {
-  static const char* const known[] = {"Event",          "Site",        "Date",      "Round",
-                                      "White",          "Black",       "Result",    "Game",
-                                      "Seed",           "TimeControl", "Ranks",     "Scores",
-                                      "Teams",          "Termination", "FaultSeat", "TerminationDetail",
+  static const char* const known[] = {"Event",          "Site",         "Date",       "Round",
+                                      "White",          "Black",        "Result",     "Game",
+                                      "Seed",           "TimeControl",  "Ranks",      "Scores",
+                                      "Teams",          "Termination",  "FaultSeat",  "TerminationDetail",
                                       "RefereeVersion", "OpeningPlies", "BotLinesCut"};
   for (const char* k : known)
     if (name == k) return true;

@@ -14,9 +14,7 @@
 #include "records/repro_command.h"
 #include "records/termination.h"
 #include "records/timing_tags.h"
-#include "report/protocol_compact.h"
-#include "report/replay.h"
-#include "report/replay_pack.h"
+#include "report/embedded_replay.h"
 
 namespace arena::report {
 
@@ -107,27 +105,8 @@ json::object times_json(const std::vector<GameRecord>& records) {
   return out;
 }
 
-// "q": per seat, its decisions' lines (compact_decision); nothing when the record does not replay.
-void add_protocol_lines(json::object& replay, const GameRecord& record, const ProtocolLines& lines_of) {
-  std::vector<SeatDecisionLines> seats;
-  try {
-    seats = lines_of(record);
-  } catch (const UserError&) {
-    return;
-  }
-  json::array q;
-  for (const SeatDecisionLines& decisions : seats) {
-    json::array seat;
-    std::vector<std::string> previous;
-    const std::vector<std::string> events = seat_event_lines(replay, static_cast<int>(q.size()) + 1);
-    for (const auto& [ply, text] : decisions) seat.push_back(compact_decision(ply, text, previous, events));
-    q.push_back(std::move(seat));
-  }
-  replay["q"] = std::move(q);
-}
-
-// The replays to embed, packed (report/replay_pack.h), by game number: the chosen games, or the
-// first ones within the budget.
+// The replays to embed (report/embedded_replay.h), by game number: the chosen games, or the
+// first ones within the budget. A record is {"record": packed}, pictures the packed text.
 json::object replays(const std::vector<GameRecord>& records, const ReportOptions& o) {
   json::object out;
   std::size_t bytes = 0;
@@ -135,11 +114,11 @@ json::object replays(const std::vector<GameRecord>& records, const ReportOptions
   for (int n = 1; n <= static_cast<int>(records.size()); ++n) {
     if (!chosen.empty() && !chosen.count(n)) continue;
     if (chosen.empty() && bytes >= o.replay_budget) break;
-    json::object replay = replay_json(records[n - 1], true);
-    if (o.protocol_lines) add_protocol_lines(replay, records[n - 1], o.protocol_lines);
-    std::string packed = pack_replay(json_text(replay));
-    bytes += packed.size();
-    out[std::to_string(n)] = std::move(packed);
+    EmbeddedReplay replay = embedded_replay(records[n - 1], o);
+    bytes += replay.packed.size();
+    out[std::to_string(n)] = replay.is_record
+                                 ? json::value(json::object{{"record", std::move(replay.packed)}})
+                                 : json::value(std::move(replay.packed));
   }
   return out;
 }

@@ -32,6 +32,9 @@ struct ReportOptions {
   // Regenerates what each seat was sent (the CLI passes the referee's transcript: report/ knows
   // no referee); unset: the page shows no protocol lines. Embedded with each replay ("q").
   ProtocolLines protocol_lines;
+  // Embed a game's record where the page's engine can replay it (report/embedded_replay.h);
+  // false: every replay as its pictures, for a browser without WebAssembly (`--frames`).
+  bool records_in_page = true;
   // The file that holds the records, for the repro command of each fault ("rp"); "" when the
   // report mixes files (the command then says FILE.pgn). write_report() fills it in.
   std::string records_file;

@@ -9,6 +9,7 @@
 #include "engine/core/user_error.h"
 #include "records/json_text.h"
 #include "records/pgn.h"
+#include "report/page_engine.h"
 #include "report/report_page.h"
 
 namespace arena::report {
@@ -59,6 +60,24 @@ void read_pgn_file(const fs::path& path, std::vector<GameRecord>& out) {
   for (GameRecord& g : games) out.push_back(std::move(g));
 }
 
+// Each replay in its own element (report/embedded_replay.h), and the page's engine once when
+// a record needs it. Base 85 without a '<' (report/replay_pack.h): nothing needs escaping.
+std::string embedded_replays(const boost::json::object& replays) {
+  std::string html;
+  bool records = false;
+  for (const auto& [key, value] : replays) {
+    const bool record = value.is_object();
+    records = records || record;
+    html += std::string("<script type=\"application/x-arena-") + (record ? "record" : "replay") +
+            "\" id=\"replay-" + std::string(key) + "\">" +
+            std::string(record ? value.at("record").as_string() : value.as_string()) + "</script>\n";
+  }
+  if (records)
+    html += "<script type=\"application/x-arena-engine\" id=\"arena-engine\">" +
+            std::string(packed_page_engine()) + "</script>\n";
+  return html;
+}
+
 }  // namespace
 
 std::string report_html(const std::vector<GameRecord>& records, const ReportOptions& options) {
@@ -79,10 +98,7 @@ std::string report_html(const std::vector<GameRecord>& records, const ReportOpti
   html += kPageHTML;
   html +=
       "<script type=\"application/json\" id=\"arena-data\">" + script_safe(json_text(data)) + "</script>\n";
-  // Base 85 without a '<' (report/replay_pack.h): nothing in it needs escaping.
-  for (const auto& [key, value] : replays)
-    html += "<script type=\"application/x-arena-replay\" id=\"replay-" + std::string(key) + "\">" +
-            std::string(value.as_string()) + "</script>\n";
+  html += embedded_replays(replays);
   html += "<script>\n";
   html += kPageFramesJS;  // before report.js, which calls it
   html += "</script>\n<script>\n";

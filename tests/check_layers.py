@@ -24,6 +24,10 @@ ALLOWED = {
     "store": {"engine"},
     "league": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store"},
     "report": {"engine", "records", "ratings"},
+    # The page's engine (report/page_engine/): a WebAssembly program of its own, built from the
+    # games, the records, a seat's transcript (referee/) and the report's replay, joined as the
+    # command line joins them (cli/report_protocol.h).
+    "report/page_engine": {"engine", "protocol", "records", "referee", "report", "cli"},
     # `arena serve`: the report's page and replays, the store (a league's games), the live files.
     "serve": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store", "report"},
     "cli": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store", "league",

@@ -13,6 +13,7 @@
 #include <cadical.hpp>
 #include <chrono>
 
+#include "engine/core/native_work.h"
 #include "engine/flows/route_solver.h"
 
 namespace arena::flows {
@@ -124,6 +125,7 @@ void read_filling(CaDiCaL::Solver& sat, const std::int8_t* empty, const std::int
 }  // namespace
 
 bool RouteSolver::fill_exists(Board& filled) {
+  count_native_work();
   CaDiCaL::Solver sat;
   std::array<int, kCells> pair_base{};
   encode_filling(sat, wire_.data(), empty_.data(), routes_, nroutes_, pair_base, goal_lits_);
@@ -135,6 +137,7 @@ bool RouteSolver::fill_exists(Board& filled) {
 void RouteSolver::settle_open(const Board& board, std::uint8_t needed, int type,
                               std::array<std::uint8_t, kCells * 6>& open, int open_count,
                               std::array<std::uint8_t, kCells * 6>& legal_at) {
+  count_native_work();
   build_wires(board);
   conflict_.fill(0);
   CaDiCaL::Solver sat;

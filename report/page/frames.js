@@ -234,14 +234,93 @@ function expandEvents(replay) {
 
 const openedReplay = { n: null, replay: null };  // the last one decoded: stepping reopens it
 
-function loadReplay(n) {
+// Game n's replay, or null: not embedded, or its record waits for the page's engine, which
+// then calls `reopen` (replayNote says which).
+function loadReplay(n, reopen) {
   if (openedReplay.n === n && openedReplay.replay) return openedReplay.replay;
   const node = document.getElementById("replay-" + n);
   if (!node && LIVE.replay) return LIVE.replay(n);
   if (!node) return null;
-  const replay = expandEvents(JSON.parse(unpackReplay(node.textContent)));
+  let replay;
+  if (node.type === "application/x-arena-record") {
+    if (!pageEngine.instance) {
+      if (!pageEngine.problem) startPageEngine().then(reopen);  // once started, or not
+      return null;
+    }
+    try {
+      replay = expandEvents(JSON.parse(replayFromRecord(unpackReplay(node.textContent))));
+    } catch (e) {
+      pageEngine.failed.set(n, String(e));
+      return null;
+    }
+  } else {
+    replay = expandEvents(JSON.parse(unpackReplay(node.textContent)));
+  }
   Object.assign(openedReplay, { n, replay });
   return replay;
+}
+
+// Why game n shows no replay: "" when it is simply not embedded.
+function replayNote(n) {
+  if (pageEngine.failed.has(n)) return `The page could not replay this game's record: ${pageEngine.failed.get(n)}`;
+  const node = document.getElementById("replay-" + n);
+  if (node && node.type === "application/x-arena-record") {
+    return pageEngine.problem ? `The page's engine did not start: ${pageEngine.problem}` : "Loading the replay...";
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------------------------------
+// The page's engine (report/page_engine/): a game embedded as its record is replayed here by
+// Arena's own engine compiled to WebAssembly, which writes the JSON a replay embedded as such
+// would hold. Started once, when the first such game is opened.
+
+const pageEngine = { instance: null, loading: null, problem: "", failed: new Map() };
+
+function startPageEngine() {
+  if (!pageEngine.loading) {
+    const bytes = lzmaDecode(fromBase85(document.getElementById("arena-engine").textContent.trim()));
+    pageEngine.loading = WebAssembly.instantiate(bytes, { wasi_snapshot_preview1: engineSystem() })
+      .then(({ instance }) => {
+        pageEngine.instance = instance;
+        instance.exports._initialize();
+      })
+      .catch(e => {
+        pageEngine.instance = null;
+        pageEngine.problem = String(e);
+      });
+  }
+  return pageEngine.loading;
+}
+
+// The few system calls of a WASI program the engine's C library makes: it reads no file, no
+// clock and no environment that matters, and writes only what a failed check would print.
+function engineSystem() {
+  const memory = () => new DataView(pageEngine.instance.exports.memory.buffer);
+  return {
+    environ_get: () => 0,
+    environ_sizes_get: (count, size) => { memory().setUint32(count, 0, true); memory().setUint32(size, 0, true); return 0; },
+    clock_time_get: (id, precision, at) => { memory().setBigUint64(at, 0n, true); return 0; },
+    fd_close: () => 0,
+    fd_seek: () => 0,
+    fd_write: (fd, iovs, count, written) => {
+      let bytes = 0;
+      for (let i = 0; i < count; i++) bytes += memory().getUint32(iovs + 8 * i + 4, true);
+      memory().setUint32(written, bytes, true);
+      return 0;
+    },
+    proc_exit: code => { throw new Error(`the engine stopped with status ${code}`); },
+  };
+}
+
+// The replay JSON of one game's PGN text (report/page_engine/page_engine.cpp).
+function replayFromRecord(pgn) {
+  const e = pageEngine.instance.exports;
+  const bytes = new TextEncoder().encode(pgn);
+  const at = e.arena_input(bytes.length);  // first: it may grow the memory, detaching a view of it
+  new Uint8Array(e.memory.buffer, at, bytes.length).set(bytes);
+  const size = e.arena_replay();
+  return new TextDecoder().decode(new Uint8Array(e.memory.buffer, e.arena_output(), size));
 }
 
 // The pictures of one view, every ply, patches applied once. A seat's patch that is a number u

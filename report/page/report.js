@@ -745,7 +745,7 @@ function openGame(n, ply, seat) {
   if (another) view.fit = null;
   view.game = n;
   view.frames = null;  // until this game's replay gives them: keys must not step the game before
-  const replay = loadReplay(n);
+  const replay = loadReplay(n, () => view.game === n && openGame(n, ply, seat));
   view.replay = replay;
   $("viewer").hidden = false;
   $("controls").hidden = false;
@@ -757,7 +757,7 @@ function openGame(n, ply, seat) {
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.toggle("current", Number(tr.dataset.game) === n);
   if (!replay) {
     $("drawing").textContent = "";
-    $("drawing").append(el("p", { id: "not-embedded" }, LIVE.replay ? "Loading the replay..." :
+    $("drawing").append(el("p", { id: "not-embedded" }, LIVE.replay ? "Loading the replay..." : replayNote(n) ||
       `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
     $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = ""; $("protocol").textContent = "";
     drawVerdict(game, true);
@@ -1047,7 +1047,11 @@ function main() {
   window.addEventListener("hashchange", followHash);
   window.addEventListener("resize", () => { view.fit = null; fitDrawing(); });
   followHash();
-  document.body.setAttribute("data-ready", "1");  // for tests: everything is drawn
+  // For tests: everything is drawn, the page's engine started (after the first paint) where
+  // games are embedded as records, and a game the address opens is on screen.
+  const ready = () => document.body.setAttribute("data-ready", "1");
+  if (document.getElementById("arena-engine")) setTimeout(() => startPageEngine().then(ready), 0);
+  else ready();
 }
 
 main();

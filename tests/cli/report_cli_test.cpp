@@ -135,7 +135,11 @@ TEST_CASE("report: the embedded replays decode to the engine's picture of every 
                 " --bot c=" + kRandom + " --games 1 --max-tables 1 --seed 5 --quiet --out " + out.string());
   INFO(played.out);
   REQUIRE(played.status == 0);
-  const std::string html = slurp(out / "report.html");
+  // As pictures: the page's engine writes the same from the record (tests/report/page_engine_test.mjs).
+  REQUIRE(
+      arena_cmd("report " + out.string() + " --frames --out " + (t.path / "frames.html").string()).status ==
+      0);
+  const std::string html = slurp(t.path / "frames.html");
   const std::string open = "<script type=\"application/x-arena-replay\" id=\"replay-1\">";
   const std::size_t at = html.find(open);
   REQUIRE(at != std::string::npos);

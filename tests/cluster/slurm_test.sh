@@ -224,12 +224,12 @@ grep -q "^arena: error" "$tmp/out/slurm/"*.log && fail "a job printed an error"
 # what the machine did (the timing tags of records/timing_tags.h, the report's latency).
 # The report's protocol lines: each "go" with its clock (always a string of its own, report/
 # protocol_compact.h); a fault's repro command names the folder's games.pgn.
-# The report's replays are compressed (report/replay_pack.h): decoded first, so the times show.
+# The report's replays and records are compressed (report/replay_pack.h): decoded first, so the times show.
 decoded() {
   python3 -c '
 import base64, lzma, re, sys
 text = open(sys.argv[1]).read()
-print(re.sub(r"(<script type=\"application/x-arena-replay\" id=\"replay-\d+\">)([^<]*)",
+print(re.sub(r"(<script type=\"application/x-arena-re(?:play|cord)\" id=\"replay-\d+\">)([^<]*)",
              lambda m: m.group(1) + lzma.decompress(base64.b85decode(m.group(2).replace(".", "<"))).decode(), text),
       end="")' "$1"
 }

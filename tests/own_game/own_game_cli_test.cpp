@@ -53,13 +53,17 @@ struct TempDir {
 };
 
 // The first frame of the full-table replay of game `n`: the page embeds that game's replay
-// (compressed, report/replay_pack.h), and `arena report INPUT --dump-pictures N` prints the
+// (compressed, report/replay_pack.h) as its pictures, and `arena report INPUT --dump-pictures N` prints the
 // pictures the replay is made of.
 boost::json::object first_frame(const fs::path& input, const fs::path& page, int n) {
   std::ifstream in(page);
   std::ostringstream s;
   s << in.rdbuf();
-  CHECK(s.str().find("id=\"replay-" + std::to_string(n) + "\"") != std::string::npos);
+  // As pictures, not as a record: the page's engine knows the built-in games only
+  // (report/embedded_replay.h), so the page carries no engine either.
+  CHECK(s.str().find("<script type=\"application/x-arena-replay\" id=\"replay-" + std::to_string(n) + "\"") !=
+        std::string::npos);
+  CHECK(s.str().find("application/x-arena-engine") == std::string::npos);
   const Run dump = run_arena("report " + input.string() + " --dump-pictures " + std::to_string(n));
   INFO(dump.out);
   REQUIRE(dump.status == 0);

@@ -34,10 +34,10 @@ std::string slurp(const fs::path& p) {
 // Measured times: " 0.012s}" in records, [seat,"move",microseconds] and the go clocks in the report's
 // replays, and the offsets of records in the journal, which move with the records' length; the
 // records' path in the repro commands of faults.
-// A report's replays are compressed, in base 85 (report/replay_pack.h): decoded, so that their
-// times can be scrubbed like the rest.
+// A report's replays and records are compressed, in base 85 (report/replay_pack.h): decoded, so
+// that their times can be scrubbed like the rest.
 std::string with_replays_unpacked(const std::string& html) {
-  const std::string tag = "type=\"application/x-arena-replay\"";
+  const std::string tag = "type=\"application/x-arena-re";  // -replay and -record
   std::string out;
   std::size_t from = 0;
   for (std::size_t at; (at = html.find(tag, from)) != std::string::npos;) {
