@@ -43,7 +43,7 @@ import base64, json, lzma, re, sys
 spec, records_html, frames_html = sys.argv[1:]
 def elements(path):
   h = open(path).read()
-  return len(h), {m[1]: m[2] for m in re.findall(r"<script type=\"application/x-arena-(record|replay|engine)\" id=\"([^\"]+)\">([^<]*)</script>", h)}
+  return len(h), {m[1]: m[2] for m in re.findall(r"<script type=.application/x-arena-(record|replay|engine). id=.([^\"]+).>([^<]*)</script>", h)}
 def unpack(text):
   return lzma.decompress(base64.b85decode(text.replace(".", "<")))
 size, records = elements(records_html)
@@ -55,8 +55,10 @@ n = max(1, len(games))
 mean = lambda xs: sum(xs) // n
 per_record = mean(len(records[k]) for k in games)
 page = size - sum(len(records[k]) for k in games) - engine - 150 * len(games)
-print(f"| {spec} | {len(games)} | {mean(len(r[\"a\"]) for r in replays)} | {per_record / 1024:.1f} KB | "
-      f"{mean(len(frames[k]) for k in games) / 1024:.1f} KB | "
-      f"{mean(len(json.dumps(r, separators=(\",\", \":\"))) for r in replays) // 1024} KB | {engine // 1024} KB | "
-      f"{(page + engine + (per_record + 150) * 10000) / 1024 / 1024:.0f} MB |")' "$spec" "$out/records.html" "$out/frames.html"
+actions = mean(len(r["a"]) for r in replays)
+per_frames = mean(len(frames[k]) for k in games)
+json_size = mean(len(json.dumps(r, separators=(",", ":"))) for r in replays)
+total = (page + engine + (per_record + 150) * 10000) / 1024 / 1024
+print(f"| {spec} | {len(games)} | {actions} | {per_record / 1024:.1f} KB | {per_frames / 1024:.1f} KB | "
+      f"{json_size // 1024} KB | {engine // 1024} KB | {total:.0f} MB |")' "$spec" "$out/records.html" "$out/frames.html"
 done <<< "$specs"

@@ -87,13 +87,19 @@ std::vector<std::pair<std::size_t, std::size_t>> aligned(const json::value* a, s
                                                          const json::value* b, std::size_t m) {
   std::vector<std::pair<std::size_t, std::size_t>> out;
   if (n == 0 || m == 0 || n * m > kAlignLimit) return out;
+  // Elements compared by hash first: each is hashed once, where comparing deeply every pair
+  // (a card game's zones, each a list of cards) was most of a replay's cost.
+  std::vector<std::size_t> hash_a(n), hash_b(m);
+  for (std::size_t i = 0; i < n; ++i) hash_a[i] = std::hash<json::value>{}(a[i]);
+  for (std::size_t j = 0; j < m; ++j) hash_b[j] = std::hash<json::value>{}(b[j]);
+  auto equal = [&](std::size_t i, std::size_t j) { return hash_a[i] == hash_b[j] && a[i] == b[j]; };
   std::vector<std::uint16_t> len((n + 1) * (m + 1), 0);  // len[i][j]: LCS of a[i..], b[j..]
   auto at = [&](std::size_t i, std::size_t j) -> std::uint16_t& { return len[i * (m + 1) + j]; };
   for (std::size_t i = n; i-- > 0;)
     for (std::size_t j = m; j-- > 0;)
-      at(i, j) = a[i] == b[j] ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
+      at(i, j) = equal(i, j) ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
   for (std::size_t i = 0, j = 0; i < n && j < m;) {
-    if (a[i] == b[j]) {
+    if (equal(i, j)) {
       out.emplace_back(i++, j++);
     } else if (at(i + 1, j) >= at(i, j + 1)) {
       ++i;
@@ -146,7 +152,59 @@ json::value patch_array(const json::array& before, const json::array& after) {
   return s.finish();
 }
 
-std::size_t text_size(const json::value& v) { return json::serialize(v).size(); }
+std::size_t digits(std::uint64_t n) {
+  std::size_t size = 1;
+  for (; n >= 10; n /= 10) ++size;
+  return size;
+}
+
+// The length of a string as json::serialize writes it, quotes included.
+std::size_t written_size(json::string_view text) {
+  std::size_t size = 2;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t')
+      size += 2;
+    else
+      size += u < 0x20 ? 6 : 1;  // \u00XX
+  }
+  return size;
+}
+
+// The length of json::serialize(v), counted without writing it (and without the copy
+// replacement() makes): sizes decide every patch, and writing them was a tenth of the cost.
+std::size_t written_size(const json::value& v) {
+  switch (v.kind()) {
+    case json::kind::null:
+      return 4;
+    case json::kind::bool_:
+      return v.get_bool() ? 4 : 5;
+    case json::kind::string:
+      return written_size(json::string_view(v.get_string()));
+    case json::kind::array: {
+      const json::array& a = v.get_array();
+      std::size_t size = a.empty() ? 2 : 1 + a.size();  // brackets and commas
+      for (const json::value& e : a) size += written_size(e);
+      return size;
+    }
+    case json::kind::object: {
+      const json::object& o = v.get_object();
+      std::size_t size = o.empty() ? 2 : 1 + 2 * o.size();  // braces, colons and commas
+      for (const auto& [key, value] : o) size += written_size(key) + written_size(value);
+      return size;
+    }
+    case json::kind::int64: {
+      const std::int64_t n = v.get_int64();
+      return (n < 0 ? 1 : 0) +
+             digits(n < 0 ? 0 - static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n));
+    }
+    case json::kind::uint64:
+      return digits(v.get_uint64());
+    case json::kind::double_:
+      break;
+  }
+  return json::serialize(v).size();  // a double, as the serializer writes it (pictures have few)
+}
 
 }  // namespace
 
@@ -159,9 +217,9 @@ json::value json_patch(const json::value& before, const json::value& after) {
     patch = patch_array(before.get_array(), after.get_array());
   else
     return replacement(after);
-  // A patch longer than the value itself is no saving.
-  json::value whole = replacement(after);
-  return text_size(patch) < text_size(whole) ? patch : whole;
+  // A patch longer than the value itself ({"=": value} for an object) is no saving.
+  const std::size_t whole = written_size(after) + (after.is_object() ? 6 : 0);
+  return written_size(patch) < whole ? patch : replacement(after);
 }
 
 namespace {
