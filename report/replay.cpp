@@ -51,7 +51,30 @@ void share_patches(std::vector<ViewFrames>& views) {
     }
 }
 
+// Where the record's actions stop replaying: "" at their end, else why (the "x" of replay_json).
+std::string why_stopped(State& state, const std::vector<RecordedAction>& actions, std::size_t& done) {
+  for (done = 0; done < actions.size(); ++done) {
+    Move move = -1;
+    const std::string why = step(state, actions[done], move);
+    if (!why.empty())
+      return "action " + std::to_string(done + 1) + " '" + actions[done].text + "' does not replay: " + why;
+    state.apply(move);
+  }
+  return "";
+}
+
 }  // namespace
+
+std::string replay_problem(const GameRecord& record) {
+  std::unique_ptr<Game> game;
+  try {
+    game = make_game(record.spec);
+  } catch (const UserError& e) {
+    return e.what();
+  }
+  std::size_t done = 0;
+  return why_stopped(*game->new_initial_state(), record.actions, done);
+}
 
 json::object replay_json(const GameRecord& record, bool seat_views) {
   json::object out;

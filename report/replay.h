@@ -5,6 +5,7 @@
 #pragma once
 
 #include <boost/json/object.hpp>
+#include <string>
 
 #include "engine/core/picture.h"
 #include "records/record.h"
@@ -19,6 +20,10 @@ namespace arena::report {
 //  "i", "ic": the bots' own lines}         report/bot_lines_json.h
 // `seat_views`: also every seat's own pictures (hidden-information games).
 boost::json::object replay_json(const GameRecord& record, bool seat_views);
+
+// Why the record's game cannot be built or its actions do not replay to the end, as "x" says
+// it; "" when they do.
+std::string replay_problem(const GameRecord& record);
 
 // The picture `seat` (0: full) saw after the first `ply` actions. Throws UserError when the
 // record's game cannot be built or its actions do not replay that far.

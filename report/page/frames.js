@@ -273,7 +273,8 @@ function replayNote(n) {
 // ---------------------------------------------------------------------------------------
 // The page's engine (report/page_engine/): a game embedded as its record is replayed here by
 // Arena's own engine compiled to WebAssembly, which writes the JSON a replay embedded as such
-// would hold. Started once, when the first such game is opened.
+// would hold. Started once: after the first paint (main in report.js), or sooner by the first
+// such game opened.
 
 const pageEngine = { instance: null, loading: null, problem: "", failed: new Map() };
 
