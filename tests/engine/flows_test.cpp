@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/core/native_work.h"
 #include "engine/core/perft.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
@@ -903,6 +904,22 @@ TEST_CASE("flows legality: the frontier sweep agrees with search and SAT", "[flo
   CHECK(swept > 5);  // the sweep really settled placements
   CHECK(with_illegal > 5);
   CHECK(reference.stats().sweeps == 0);
+}
+
+// The SAT fallback is work the report page's engine cannot do (engine/core/native_work.h): each
+// call counts, so the report embeds such a game's pictures instead of its record.
+TEST_CASE("flows legality: the SAT fallback counts as work the page's engine lacks", "[flows]") {
+  RouteSolver reference;
+  reference.set_sweep_limit(0);  // search, then SAT for what it leaves open
+  Rng rng(14);
+  std::vector<std::int32_t> legal;
+  const unsigned before = native_work_count();
+  for (auto [spec, axes] : kEverySeating)
+    for (const Board& position : random_positions(spec, 1, 31)) {
+      const Board b = thin_out(position, 10, axes, rng);
+      if (!joined_axes(b, axes)) reference.legal_placements(b, axes, Legality::kDistinct, 0, legal);
+    }
+  CHECK(native_work_count() > before);
 }
 
 // The same comparison on whole positions of random games (not thinned out): the sweep with
