@@ -557,6 +557,31 @@ async function checkReport(browser, c, dir) {
   await page.close();
 }
 
+// The same game embedded both ways (report/embedded_replay.h): as its record, which the page's
+// WebAssembly engine replays (the tournament's report.html), and as its pictures
+// (`arena report --frames`). Both draw the engine's picture, in the full table and a seat's view.
+async function checkBothForms(browser, c, dir) {
+  const frames = path.join(dir, "frames.html");
+  execFileSync(arena, ["report", dir, "--frames", "--out", frames], { stdio: "ignore" });
+  const dump = JSON.parse(execFileSync(arena, ["report", dir, "--dump-pictures", "1"], { maxBuffer: 1 << 30 }).toString());
+  const mid = Math.floor((dump.f[0].length - 1) / 2), seat = dump.f.length > 1 ? 1 : 0;
+  for (const [file, type] of [[path.join(dir, "report.html"), "record"], [frames, "replay"]]) {
+    const html = fs.readFileSync(file, "utf8");
+    if (type === "record" && !html.includes("application/x-arena-engine")) continue;  // a build without the engine
+    check(html.includes(`<script type="application/x-arena-${type}" id="replay-1">`),
+          `${c.name}: ${path.basename(file)} does not hold game 1 as its ${type}`);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors = [];
+    page.on("pageerror", e => errors.push(String(e)));
+    await page.goto("file://" + file + `#game=1&ply=${mid}&seat=${seat}`);
+    await page.waitForSelector("body[data-ready]");
+    await compareAt(page, dump, 1, mid, seat, `${c.name} as its ${type}`);
+    await compareAt(page, dump, 1, mid, 0, `${c.name} as its ${type}`);
+    check(errors.length === 0, `${c.name} as its ${type}: script errors: ${errors.join("; ")}`);
+    await page.close();
+  }
+}
+
 // Every label of the bar charts (seat shares, game length) lies inside its chart and clear of
 // the others: no "seat 1seat 2", no value cut off above the tallest bar.
 async function checkCharts(page, c) {
@@ -758,6 +783,7 @@ async function main() {
       await checkReport(browser, c, dir);
       if (c.results || c.charts) await checkResults(browser, c, dir);
       if (c.name === "faults") await checkFaults(browser, c, dir);
+      if (c.charts) await checkBothForms(browser, c, dir);
       if (c.name === "botlines") await checkBotLines(browser, c, dir);
       console.log(`${c.name}: ${Date.now() - started} ms`);
     }
