@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <boost/json/serialize.hpp>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -173,7 +174,9 @@ std::size_t written_size(json::string_view text) {
 
 // The length of json::serialize(v), counted without writing it (and without the copy
 // replacement() makes): sizes decide every patch, and writing them was a tenth of the cost.
-std::size_t written_size(const json::value& v) {
+// The count stops once it passes `limit` (it then returns some size beyond it): a whole
+// picture need only be counted until it outgrows its patch.
+std::size_t written_size(const json::value& v, std::size_t limit = SIZE_MAX) {
   switch (v.kind()) {
     case json::kind::null:
       return 4;
@@ -184,13 +187,14 @@ std::size_t written_size(const json::value& v) {
     case json::kind::array: {
       const json::array& a = v.get_array();
       std::size_t size = a.empty() ? 2 : 1 + a.size();  // brackets and commas
-      for (const json::value& e : a) size += written_size(e);
+      for (auto e = a.begin(); e != a.end() && size <= limit; ++e) size += written_size(*e, limit - size);
       return size;
     }
     case json::kind::object: {
       const json::object& o = v.get_object();
       std::size_t size = o.empty() ? 2 : 1 + 2 * o.size();  // braces, colons and commas
-      for (const auto& [key, value] : o) size += written_size(key) + written_size(value);
+      for (auto f = o.begin(); f != o.end() && size <= limit; ++f)
+        size += written_size(f->key()) + written_size(f->value(), limit - size);
       return size;
     }
     case json::kind::int64: {
@@ -218,8 +222,9 @@ json::value json_patch(const json::value& before, const json::value& after) {
   else
     return replacement(after);
   // A patch longer than the value itself ({"=": value} for an object) is no saving.
-  const std::size_t whole = written_size(after) + (after.is_object() ? 6 : 0);
-  return written_size(patch) < whole ? patch : replacement(after);
+  const std::size_t patch_size = written_size(patch);
+  const std::size_t whole = written_size(after, patch_size) + (after.is_object() ? 6 : 0);
+  return patch_size < whole ? patch : replacement(after);
 }
 
 namespace {
