@@ -28,7 +28,7 @@ std::array<std::uint8_t, kMaxCells> ClumpState::starting_swaps(int size) {
   std::array<std::int8_t, kMaxCells> board{};
   fill_checkerboard(board, size);
   LegalSwaps swaps{};
-  judge_all_swaps(groups_of(board.data(), size), swaps);
+  update_legal_swaps(groups_of(board.data(), size), swaps, true);
   return swaps;
 }
 
@@ -148,8 +148,7 @@ void ClumpState::do_apply(Move m) {
 
 void ClumpState::settle(int x, int y) {
   // One labelling answers all three questions; after a swap, only its groups labelled again.
-  GroupScratch* after = x < 0 ? nullptr : &groups_after_swap(board_.data(), n_, x, y);
-  const GroupScratch& s = after ? *after : groups_of(board_.data(), n_);
+  const GroupScratch& s = x < 0 ? groups_of(board_.data(), n_) : groups_after_swap(board_.data(), n_, x, y);
   // Either colour may have been connected by the swap, whoever made it; both at once is
   // impossible (a top-bottom and a left-right path of orthogonal steps must share a cell).
   if (s.connected[kRed] || s.connected[kBlue]) {
@@ -157,10 +156,7 @@ void ClumpState::settle(int x, int y) {
     winner_ = s.connected[kRed] ? 1 : 2;
     return;  // over: the legal swaps are not needed any more
   }
-  if (after)
-    update_legal_swaps(*after, legal_swaps_);
-  else
-    judge_all_swaps(s, legal_swaps_);
+  update_legal_swaps(s, legal_swaps_, x < 0);
   // The swaps are the same for both players, so "none for the mover" is "none at all".
   const bool any = std::any_of(legal_swaps_.begin(), legal_swaps_.begin() + n_ * n_,
                                [](std::uint8_t bits) { return bits != 0; });

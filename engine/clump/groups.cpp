@@ -129,7 +129,6 @@ void label(GroupScratch& s) {
   s.connected[0] = s.connections[0] > 0;
   s.connected[1] = s.connections[1] > 0;
   s.labelled = true;
-  s.sides_hold = S::Sides::kStale;
 }
 
 // Sets `changed` to the cells of the groups holding x, y or one of their neighbours.
@@ -162,9 +161,6 @@ void collect_changed(GroupScratch& s, int x, int y) {
 // that hold one of them are made of the same cells, and no other group changes).
 void relabel_after_swap(GroupScratch& s, int x, int y) {
   collect_changed(s, x, y);
-  // Kept sides of the board before this swap are brought up to date by update_legal_swaps;
-  // those of an older board (a swap whose sides were never updated) are of no use.
-  s.sides_hold = s.sides_hold == S::Sides::kCurrent ? S::Sides::kBeforeSwap : S::Sides::kStale;
   for (int i = 0; i < s.changed_count; ++i) {
     const int cell = s.changed[i];
     if (s.label[cell] == cell && joins_sides(s.board[cell], s.group_edges[cell]))
@@ -266,9 +262,46 @@ void relabel_after_swap(GroupScratch& s, int x, int y) {
   return judge_swap(side(s, own, enemy, 3 - dir), side(s, enemy, own, dir)).legal();
 }
 
-// Judges every swap (`all`), or, `legal` being right for the board before the last swap,
-// those with a stone on or next to a changed group, each from the labelling.
-void judge_swaps(const GroupScratch& s, LegalSwaps& legal, bool all) {
+}  // namespace
+
+void label_board(GroupScratch& s, const std::int8_t* board, int n) {
+  if (s.neighbours_for != n) build_neighbours(n, s);
+  s.n = n;
+  std::memcpy(s.board.data(), board, static_cast<std::size_t>(n) * n);
+  label(s);
+}
+
+GroupScratch& thread_scratch() {
+  thread_local GroupScratch s{};
+  return s;
+}
+
+const GroupScratch& groups_of(const std::int8_t* board, int n) {
+  GroupScratch& s = thread_scratch();
+  const std::size_t cells = static_cast<std::size_t>(n) * n;
+  if (!(s.labelled && s.n == n && std::memcmp(s.board.data(), board, cells) == 0)) label_board(s, board, n);
+  return s;
+}
+
+const GroupScratch& groups_after_swap(const std::int8_t* board, int n, int x, int y) {
+  GroupScratch& s = thread_scratch();
+  const std::size_t cells = static_cast<std::size_t>(n) * n;
+  bool before = false;
+  if (s.labelled && s.n == n && s.board[x] == board[y] && s.board[y] == board[x]) {
+    std::swap(s.board[x], s.board[y]);
+    before = std::memcmp(s.board.data(), board, cells) == 0;
+    std::swap(s.board[x], s.board[y]);
+  }
+  if (before) {
+    relabel_after_swap(s, x, y);
+  } else {
+    if (!(s.labelled && s.n == n && std::memcmp(s.board.data(), board, cells) == 0)) label_board(s, board, n);
+    collect_changed(s, x, y);
+  }
+  return s;
+}
+
+void update_legal_swaps(const GroupScratch& s, LegalSwaps& legal, bool all) {
   const int cells = s.n * s.n;
   // Cells whose swaps are judged again: those of the changed groups and their neighbours.
   std::array<std::uint8_t, S::kSlots> dirty;
@@ -304,159 +337,6 @@ void judge_swaps(const GroupScratch& s, LegalSwaps& legal, bool all) {
     }
     legal[cell] = bits;
   }
-}
-
-GroupScratch::CachedSide kept(const SwapSide& side) {
-  return {static_cast<std::int16_t>(side.before), static_cast<std::int16_t>(side.after),
-          static_cast<std::int16_t>(side.diminished)};
-}
-
-inline bool kept_legal(const GroupScratch::CachedSide& p, const GroupScratch::CachedSide& q) {
-  return judge_swap(SwapSide{p.before, p.after, p.diminished}, SwapSide{q.before, q.after, q.diminished})
-      .legal();
-}
-
-// Whether the stones on `a` and on its neighbour `b` differ in colour (off the board never does).
-inline bool enemies(const GroupScratch& s, int a, int b) { return s.board[b] == 1 - s.board[a]; }
-
-// Every side of the labelled board kept, and every swap judged from them.
-void keep_all_sides(GroupScratch& s, LegalSwaps& legal) {
-  const int cells = s.n * s.n;
-  for (int a = 0; a < cells; ++a)
-    for (int d = 0; d < 4; ++d) {
-      const int b = s.neighbour[a][d];
-      if (enemies(s, a, b)) s.sides[a][d] = kept(side(s, a, b, 3 - d));
-    }
-  for (int a = 0; a < cells; ++a) {
-    unsigned bits = 0;
-    for (int d = 0; d < 4; ++d) {
-      const int b = s.neighbour[a][d];
-      if (enemies(s, a, b) && kept_legal(s.sides[a][d], s.sides[b][3 - d])) bits |= 1u << d;
-    }
-    legal[a] = static_cast<std::uint8_t>(bits);
-  }
-  s.sides_hold = S::Sides::kCurrent;
-}
-
-// The neighbours of `cell` holding the other colour, as bits by direction (none off the board).
-inline unsigned enemy_neighbours(const GroupScratch& s, int cell) {
-  const auto& nb = s.neighbour[cell];
-  const std::int8_t enemy = static_cast<std::int8_t>(1 - s.board[cell]);
-  return (s.board[nb[0]] == enemy) | (s.board[nb[1]] == enemy) << 1 | (s.board[nb[2]] == enemy) << 2 |
-         (s.board[nb[3]] == enemy) << 3;
-}
-
-// Which kept sides the last swap can have changed, per cell: kOwn, every side of its stone
-// (its group changed, or its colour); kOnto, every side of a stone moving onto it (a group of
-// that stone's colour next to it changed, or the colours around it). Writes may land on the
-// spare slot kOffBoard.
-constexpr std::uint8_t kOwn = 1, kOnto = 2;
-void mark_stale_sides(const GroupScratch& s, std::uint8_t* stale) {
-  for (int i = 0; i < s.changed_count; ++i) {
-    const int c = s.changed[i];
-    const std::int8_t enemy = static_cast<std::int8_t>(1 - s.board[c]);
-    stale[c] |= kOwn;
-    // A stone of c's colour moving onto an enemy neighbour b meets c's group there. (Onto a
-    // neighbour of c's colour, b is in c's group: a changed group, kOwn already.)
-    for (int d = 0; d < 4; ++d) {
-      const int b = s.neighbour[c][d];
-      stale[b] = static_cast<std::uint8_t>(stale[b] | (s.board[b] == enemy ? kOnto : 0));
-    }
-  }
-  // The swapped cells changed colour: every swap of theirs is new or gone, and a stone moving
-  // next to one meets a different colour there.
-  for (const int z : s.swapped) {
-    stale[z] |= kOwn | kOnto;
-    for (int d = 0; d < 4; ++d) stale[s.neighbour[z][d]] |= kOnto;
-  }
-}
-
-// `legal` and s.sides right for the board before the last swap: computes again the sides the
-// swap can have changed and judges again each swap with such a side, from the two sides kept.
-void update_kept_sides(GroupScratch& s, LegalSwaps& legal) {
-  const int cells = s.n * s.n;
-  std::array<std::uint8_t, S::kSlots> stale;
-  std::fill(stale.begin(), stale.begin() + cells, std::uint8_t{0});
-  stale[S::kOffBoard] = 0;
-  mark_stale_sides(s, stale.data());
-  for (int a = 0; a < cells; ++a) {
-    const unsigned fa = stale[a];
-    if (fa == 0) continue;
-    unsigned bits = 0;
-    for (unsigned dirs = enemy_neighbours(s, a); dirs != 0; dirs &= dirs - 1) {
-      const int d = std::countr_zero(dirs);
-      const int b = s.neighbour[a][d];
-      const unsigned fb = stale[b];
-      if (fb != 0 && b < a) {  // judged from b's side already
-        bits |= ((legal[b] >> (3 - d)) & 1u) << d;
-        continue;
-      }
-      if ((fa & kOwn) || (fb & kOnto)) s.sides[a][d] = kept(side(s, a, b, 3 - d));
-      if ((fb & kOwn) || (fa & kOnto)) s.sides[b][3 - d] = kept(side(s, b, a, d));
-      const bool ok = kept_legal(s.sides[a][d], s.sides[b][3 - d]);
-      bits |= static_cast<unsigned>(ok) << d;
-      // A neighbour not visited keeps its other bits; this one is its side of the same swap.
-      const unsigned back = 1u << (3 - d);
-      if (fb == 0) legal[b] = static_cast<std::uint8_t>(ok ? legal[b] | back : legal[b] & ~back);
-    }
-    legal[a] = static_cast<std::uint8_t>(bits);
-  }
-  s.sides_hold = S::Sides::kCurrent;
-}
-
-}  // namespace
-
-void label_board(GroupScratch& s, const std::int8_t* board, int n) {
-  if (s.neighbours_for != n) build_neighbours(n, s);
-  s.n = n;
-  std::memcpy(s.board.data(), board, static_cast<std::size_t>(n) * n);
-  label(s);
-}
-
-GroupScratch& thread_scratch() {
-  thread_local GroupScratch s{};
-  return s;
-}
-
-const GroupScratch& groups_of(const std::int8_t* board, int n) {
-  GroupScratch& s = thread_scratch();
-  const std::size_t cells = static_cast<std::size_t>(n) * n;
-  if (!(s.labelled && s.n == n && std::memcmp(s.board.data(), board, cells) == 0)) label_board(s, board, n);
-  return s;
-}
-
-GroupScratch& groups_after_swap(const std::int8_t* board, int n, int x, int y) {
-  GroupScratch& s = thread_scratch();
-  const std::size_t cells = static_cast<std::size_t>(n) * n;
-  bool before = false;
-  if (s.labelled && s.n == n && s.board[x] == board[y] && s.board[y] == board[x]) {
-    std::swap(s.board[x], s.board[y]);
-    before = std::memcmp(s.board.data(), board, cells) == 0;
-    std::swap(s.board[x], s.board[y]);
-  }
-  if (before) {
-    relabel_after_swap(s, x, y);
-  } else {
-    if (!(s.labelled && s.n == n && std::memcmp(s.board.data(), board, cells) == 0)) label_board(s, board, n);
-    collect_changed(s, x, y);
-    // Sides kept for the board before another swap do not describe this board.
-    if (s.sides_hold == S::Sides::kBeforeSwap) s.sides_hold = S::Sides::kStale;
-  }
-  s.swapped[0] = x;
-  s.swapped[1] = y;
-  s.relabelled = before;
-  return s;
-}
-
-void judge_all_swaps(const GroupScratch& s, LegalSwaps& legal) { judge_swaps(s, legal, true); }
-
-void update_legal_swaps(GroupScratch& s, LegalSwaps& legal) {
-  if (s.sides_hold != S::Sides::kStale)
-    update_kept_sides(s, legal);
-  else if (s.relabelled)
-    keep_all_sides(s, legal);
-  else
-    judge_swaps(s, legal, false);
 }
 
 SwapCheck evaluate_swap(const GroupScratch& s, int own, int dir) {

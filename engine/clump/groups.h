@@ -87,21 +87,7 @@ struct GroupScratch {
   // groups that held one before the swap.
   std::array<std::int16_t, kMaxCells> changed;
   int changed_count = 0;
-  int swapped[2] = {0, 0};                // the two cells of that swap
-  bool relabelled = false;                // that swap's labelling started from the board before it
   std::array<std::uint8_t, kSlots> mark;  // per group id, zero between calls
-
-  // The sides of every swap (per cell and direction: the cell's stone moving that way), kept
-  // with the labelling so that after a swap only the sides it can have changed are computed
-  // again (update_legal_swaps). Only entries between stones of different colours are meant.
-  struct CachedSide {
-    std::int16_t before, after, diminished;
-  };
-  std::array<std::array<CachedSide, 4>, kSlots> sides;
-  // kCurrent: `sides` holds every side of `board`; kBeforeSwap: of the board before the swap
-  // that groups_after_swap labelled; kStale: neither (a labelling from scratch).
-  enum class Sides : std::uint8_t { kStale, kBeforeSwap, kCurrent };
-  Sides sides_hold = Sides::kStale;
 };
 
 // This thread's scratch, labelled for `board` (size x size). Labelling again only when the
@@ -111,7 +97,7 @@ const GroupScratch& groups_of(const std::int8_t* board, int size);
 // The same after the stones on `x` and `y` of `board` were swapped, with `changed` set for
 // that swap. When the scratch held the board before the swap (the usual case: the state
 // labelled last plays on), only the changed groups are labelled again.
-GroupScratch& groups_after_swap(const std::int8_t* board, int size, int x, int y);
+const GroupScratch& groups_after_swap(const std::int8_t* board, int size, int x, int y);
 
 // Labels `board` into `s` from scratch, whatever `s` held (for tests: the incremental
 // labelling must leave exactly what this does).
@@ -127,20 +113,12 @@ SwapCheck evaluate_swap(const GroupScratch& s, int own, int dir);
 // player a swap.
 using LegalSwaps = std::array<std::uint8_t, kMaxCells>;
 
-// Sets `legal` for the labelled board, every swap judged (a new board).
-void judge_all_swaps(const GroupScratch& s, LegalSwaps& legal);
-
-// Brings `legal`, right for the board before the swap that groups_after_swap labelled, up
-// to date. A side of a swap (its stone leaving cell a for b) depends only on a's group and on
-// the groups of b's other neighbours of a's colour (as sets of cells, with a's group's tree).
-// With the sides of the board before the swap kept in `s.sides`, only the sides that one of
-// those can have changed for are computed again: those of the stones of a changed group,
-// those moving next to a changed group of their colour, and those around the two swapped
-// cells (whose colours changed); each swap with such a side is judged again from the two
-// sides kept. Without them, every side is computed when the labelling was kept from the
-// last swap (the game goes on in this thread: it pays from the next swap on); otherwise
-// (a thread switching between games, whose kept sides would always be stale) the swaps with
-// a stone on or next to a changed group are judged directly.
-void update_legal_swaps(GroupScratch& s, LegalSwaps& legal);
+// Brings `legal` up to date for the labelled board. With `all` every swap is judged;
+// otherwise `legal` was right for the board before the swap that groups_after_swap
+// labelled. A swap's legality depends only on the groups (as sets of cells) of the cells it
+// looks at: its two stones and their other neighbours. The groups that can differ from
+// before are those of `changed`, so only swaps with a stone on or next to one of their
+// cells are judged again.
+void update_legal_swaps(const GroupScratch& s, LegalSwaps& legal, bool all);
 
 }  // namespace arena::clump
