@@ -956,3 +956,58 @@ TEST_CASE("clump: groups labelled again after a swap equal a labelling from scra
   CHECK(positions > 4000);
   CHECK(switches > 1000);
 }
+
+namespace {
+// The mover's legal swaps of `s` judged one by one from a labelling of its board in `fresh`,
+// a scratch of the test's own: the thread's scratch, which the state keeps up to date from
+// swap to swap, is not touched, so the kept path runs over whole games.
+std::vector<Move> judged_apart(const ClumpState& s, GroupScratch& fresh) {
+  const int n = s.size();
+  std::array<std::int8_t, kMaxCells> board{};
+  for (int i = 0; i < n * n; ++i) board[i] = s.at(i);
+  label_board(fresh, board.data(), n);
+  const int mover = s.current_player() - 1;
+  std::vector<Move> moves;
+  for (int cell = 0; cell < n * n; ++cell) {
+    if (board[cell] != mover) continue;
+    for (int d = 0; d < 4; ++d) {
+      const int other = fresh.neighbour[cell][d];
+      if (other == GroupScratch::kOffBoard || board[other] == mover) continue;
+      if (evaluate_swap(fresh, cell, d).legal()) moves.push_back(cell * 4 + d);
+    }
+  }
+  return moves;
+}
+}  // namespace
+
+TEST_CASE("clump: legal swaps kept over whole games equal each swap judged apart on every size 4 to 26",
+          "[clump]") {
+  // The other tests rebuild each position through the thread's scratch, which makes the next
+  // swap label the board from scratch. Here nothing else touches that scratch between two
+  // swaps of a game, as in a referee playing one game: every swap after the first is
+  // labelled and judged from the last. Games are random, or take the first legal swap as the
+  // referee's benchmark bots do (play stays near a1, where groups grow and every swap changes
+  // the largest of them); a state is sometimes cloned and played on from the copy.
+  std::vector<Move> legal;
+  auto fresh = std::make_unique<GroupScratch>();
+  int positions = 0;
+  for (int n = 4; n <= 26; n += 2) {
+    auto g = clump_game(n);
+    const int games = n <= 8 ? 60 : n <= 14 ? 12 : 3;
+    for (int k = 0; k < games; ++k) {
+      Rng rng(derive_seed(5150 + n, k));
+      const bool first_move = k % 2 == 0;
+      auto st = g->new_initial_state();
+      while (!st->is_terminal()) {
+        const auto& s = static_cast<const ClumpState&>(*st);
+        st->legal_moves(legal);
+        INFO("size " << n << " game " << k << " ply " << s.plies() << "\n" << s.render());
+        REQUIRE(legal == judged_apart(s, *fresh));
+        ++positions;
+        if (rng.below(8) == 0) st = st->clone();
+        st->apply(first_move ? legal.front() : legal[rng.below(legal.size())]);
+      }
+    }
+  }
+  CHECK(positions > 5000);
+}
