@@ -259,6 +259,11 @@ void relabel_after_swap(GroupScratch& s, int x, int y) {
 // evaluate_swap without the sizes, inlined into the loop that judges many.
 [[gnu::always_inline]] inline bool swap_legal(const GroupScratch& s, int own, int dir) {
   const int enemy = s.neighbour[own][dir];
+  // Two stones alone: always legal, no sides needed. Every neighbour of a stone alone holds
+  // the other colour, and every cell has at least two neighbours (sizes start at 4), so each
+  // stone's new place touches a group of its colour besides the other stone's: H > G = 1 for
+  // both (condition 1), and the largest diminished group, 1, is smaller (condition 2).
+  if (s.size[s.label[own]] == 1 && s.size[s.label[enemy]] == 1) return true;
   return judge_swap(side(s, own, enemy, 3 - dir), side(s, enemy, own, dir)).legal();
 }
 

@@ -1011,3 +1011,37 @@ TEST_CASE("clump: legal swaps kept over whole games equal each swap judged apart
   }
   CHECK(positions > 5000);
 }
+
+TEST_CASE("clump: a swap of two stones that are each alone is always legal on every size 4 to 26",
+          "[clump]") {
+  // The judging skips both sides for such a swap (engine/clump/groups.cpp swap_legal): each
+  // stone's new place touches a group of its colour besides the other stone. Checked here
+  // with the full evaluation of both sides, at every position of random games.
+  std::vector<Move> scratch;
+  auto fresh = std::make_unique<GroupScratch>();
+  int pairs = 0;
+  for (int n = 4; n <= 26; n += 2) {
+    auto g = clump_game(n);
+    for (int k = 0; k < (n <= 8 ? 40 : 4); ++k) {
+      Rng rng(derive_seed(6160 + n, k));
+      auto st = g->new_initial_state();
+      while (!st->is_terminal()) {
+        const auto& s = static_cast<const ClumpState&>(*st);
+        std::array<std::int8_t, kMaxCells> board{};
+        for (int i = 0; i < n * n; ++i) board[i] = s.at(i);
+        label_board(*fresh, board.data(), n);
+        for (int cell = 0; cell < n * n; ++cell)
+          for (int d = 2; d < 4; ++d) {  // right and up: each pair once
+            const int other = fresh->neighbour[cell][d];
+            if (other == GroupScratch::kOffBoard || board[other] == board[cell]) continue;
+            if (fresh->size[fresh->label[cell]] != 1 || fresh->size[fresh->label[other]] != 1) continue;
+            INFO("size " << n << " game " << k << " ply " << s.plies() << " cell " << cell << " dir " << d);
+            REQUIRE(evaluate_swap(*fresh, cell, d).legal());
+            ++pairs;
+          }
+        st->apply(random_action(*st, rng, scratch));
+      }
+    }
+  }
+  CHECK(pairs > 10000);
+}
