@@ -112,7 +112,8 @@ char* write_row(const std::int8_t* cells, int n, char* out) {
 struct Cursor {
   char* p;
   void put(std::string_view s) {
-    std::memcpy(p, s.data(), s.size());
+    // char_traits::copy, not memcpy: an empty prefix may have no data pointer at all.
+    std::char_traits<char>::copy(p, s.data(), s.size());
     p += s.size();
   }
   void put(char c) { *p++ = c; }
