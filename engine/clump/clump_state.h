@@ -87,7 +87,9 @@ class ClumpState : public StateBase<ClumpState> {
  private:
   const ClumpGame& rules() const { return static_cast<const ClumpGame&>(game()); }
   std::string describe_cell(int cell) const;
-  void append_rows_and_status(std::string_view prefix, std::string& out) const;
+  // The board's rows and the status line, each after `prefix`, written at `out` (room made by
+  // the caller); returns the end.
+  char* write_rows_and_status(std::string_view prefix, char* out) const;
   // After a change (the stones on `x` and `y` swapped; x < 0: a new board): win by
   // connection, no swap left, or the cap; the legal swaps brought up to date.
   void settle(int x, int y);

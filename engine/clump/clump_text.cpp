@@ -107,12 +107,18 @@ char* write_row(const std::int8_t* cells, int n, char* out) {
   return out;
 }
 
-void append_number(std::string& o, int v) {
-  char buf[12];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  (void)ec;
-  o.append(buf, end);
-}
+// Text written at a cursor into room made beforehand: the observation is one resize of the
+// message, not a capacity check per piece (it is sent before every decision).
+struct Cursor {
+  char* p;
+  void put(std::string_view s) {
+    // char_traits::copy, not memcpy: an empty prefix may have no data pointer at all.
+    std::char_traits<char>::copy(p, s.data(), s.size());
+    p += s.size();
+  }
+  void put(char c) { *p++ = c; }
+  void number(int v) { p = std::to_chars(p, p + 11, v).ptr; }
+};
 }  // namespace
 
 std::string ClumpState::observation(int seat) const {
@@ -125,82 +131,86 @@ std::string ClumpState::observation(int seat) const {
 void ClumpState::append_observation_lines(int seat, std::string_view prefix, std::string& o) const {
   int counts[2] = {0, 0};
   for (int i = 0; i < n_ * n_; ++i) ++counts[board_[i]];
-  o += prefix;
-  o += "game ";
-  o += game().spec();
-  o += '\n';
-  o += prefix;
-  o += "size ";
-  append_number(o, n_);
-  o += '\n';
+  const std::string& spec = game().spec();
+  // Room for every line (seven, the rows and the status), each its prefix and at most 40
+  // characters besides the spec and a row's cells; cut to what was written at the end.
+  const std::size_t start = o.size();
+  o.resize(start + static_cast<std::size_t>(n_ + 8) * (prefix.size() + 40) + spec.size() +
+           static_cast<std::size_t>(n_) * n_);
+  Cursor w{o.data() + start};
+  w.put(prefix);
+  w.put("game ");
+  w.put(spec);
+  w.put("\n");
+  w.put(prefix);
+  w.put("size ");
+  w.number(n_);
+  w.put('\n');
   if (seat == 1 || seat == 2) {
-    o += prefix;
-    o += "seat ";
-    append_number(o, seat);
-    o += ' ';
-    o += kColourName[seat - 1];
-    o += '\n';
+    w.put(prefix);
+    w.put("seat ");
+    w.number(seat);
+    w.put(' ');
+    w.put(kColourName[seat - 1]);
+    w.put('\n');
   }
-  o += prefix;
+  w.put(prefix);
   if (outcome_ == Outcome::kPlaying) {
-    o += "to_move ";
-    append_number(o, to_move_ + 1);
-    o += ' ';
-    o += kColourName[to_move_];
-    o += '\n';
+    w.put("to_move ");
+    w.number(to_move_ + 1);
+    w.put(' ');
+    w.put(kColourName[to_move_]);
+    w.put('\n');
   } else {
-    o += "to_move none\n";
+    w.put("to_move none\n");
   }
-  o += prefix;
-  o += "ply ";
-  append_number(o, plies_);
-  o += '\n';
-  o += prefix;
-  o += "last_move ";
-  if (history().empty())
-    o += "none";
-  else
-    o += rules().move_name(history().back().move);
-  o += '\n';
-  o += prefix;
-  o += "stones red ";
-  append_number(o, counts[kRed]);
-  o += " blue ";
-  append_number(o, counts[kBlue]);
-  o += '\n';
-  append_rows_and_status(prefix, o);
+  w.put(prefix);
+  w.put("ply ");
+  w.number(plies_);
+  w.put('\n');
+  w.put(prefix);
+  w.put("last_move ");
+  w.put(history().empty() ? std::string_view("none") : rules().move_name(history().back().move));
+  w.put('\n');
+  w.put(prefix);
+  w.put("stones red ");
+  w.number(counts[kRed]);
+  w.put(" blue ");
+  w.number(counts[kBlue]);
+  w.put('\n');
+  o.resize(static_cast<std::size_t>(write_rows_and_status(prefix, w.p) - o.data()));
 }
 
-void ClumpState::append_rows_and_status(std::string_view prefix, std::string& o) const {
-  // Each row written into one buffer ("row 12 RBRB...\n"), appended once.
-  char line[8 + kMaxSize] = {'r', 'o', 'w', ' '};
+char* ClumpState::write_rows_and_status(std::string_view prefix, char* out) const {
+  Cursor w{out};
   for (int r = n_ - 1; r >= 0; --r) {
-    char* p = std::to_chars(line + 4, line + 8, r + 1).ptr;
-    *p++ = ' ';
-    p = write_row(&board_[r * n_], n_, p);
-    *p++ = '\n';
-    o += prefix;
-    o.append(line, static_cast<std::size_t>(p - line));
+    w.put(prefix);
+    w.put("row ");
+    w.number(r + 1);
+    w.put(' ');
+    w.p = write_row(&board_[r * n_], n_, w.p);
+    w.put('\n');
   }
-  o += prefix;
+  w.put(prefix);
   switch (outcome_) {
     case Outcome::kPlaying:
-      o += "status playing\n";
+      w.put("status playing\n");
       break;
     case Outcome::kConnection:
-      o += "status over winner ";
-      append_number(o, winner_);
-      o += " connection\n";
+      w.put("status over winner ");
+      w.number(winner_);
+      w.put(" connection\n");
       break;
     case Outcome::kNoSwap:
-      o += "status over winner ";
-      append_number(o, winner_);
-      o += " no_swap\n";
+      w.put("status over winner ");
+      w.number(winner_);
+      w.put(" no_swap\n");
       break;
     case Outcome::kLengthCap:
-      o += "status over draw length_cap\n";
+      w.put("status over draw length_cap\n");
       break;
   }
+  return w.p;
 }
 
 // The notation summary of docs/rules/clump.md, for a person at the terminal.

@@ -259,7 +259,21 @@ void relabel_after_swap(GroupScratch& s, int x, int y) {
 // evaluate_swap without the sizes, inlined into the loop that judges many.
 [[gnu::always_inline]] inline bool swap_legal(const GroupScratch& s, int own, int dir) {
   const int enemy = s.neighbour[own][dir];
+  // Two stones alone: always legal, no sides needed. Every neighbour of a stone alone holds
+  // the other colour, and every cell has at least two neighbours (sizes start at 4), so each
+  // stone's new place touches a group of its colour besides the other stone's: H > G = 1 for
+  // both (condition 1), and the largest diminished group, 1, is smaller (condition 2).
+  if (s.size[s.label[own]] == 1 && s.size[s.label[enemy]] == 1) return true;
   return judge_swap(side(s, own, enemy, 3 - dir), side(s, enemy, own, dir)).legal();
+}
+
+// The neighbours of `cell` holding the other colour, as bits by direction (none off the board,
+// whose cell holds neither colour).
+inline unsigned enemy_neighbours(const GroupScratch& s, int cell) {
+  const auto& nb = s.neighbour[cell];
+  const std::int8_t enemy = static_cast<std::int8_t>(1 - s.board[cell]);
+  return static_cast<unsigned>((s.board[nb[0]] == enemy) | (s.board[nb[1]] == enemy) << 1 |
+                               (s.board[nb[2]] == enemy) << 2 | (s.board[nb[3]] == enemy) << 3);
 }
 
 }  // namespace
@@ -316,26 +330,25 @@ void update_legal_swaps(const GroupScratch& s, LegalSwaps& legal, bool all) {
   }
   for (int cell = 0; cell < cells; ++cell) {
     if (!dirty[cell]) continue;
-    const std::int8_t colour = s.board[cell];
-    std::uint8_t bits = 0;
-    for (int d = 0; d < 4; ++d) {
+    // Enemy neighbours only: a neighbour of the same colour is no swap, and its bit towards
+    // this cell is clear already (set only while the two differed; a swap of one of them
+    // made them alike, and both are dirty after it).
+    unsigned bits = 0;
+    for (unsigned dirs = enemy_neighbours(s, cell); dirs != 0; dirs &= dirs - 1) {
+      const int d = std::countr_zero(dirs);
       const int other = s.neighbour[cell][d];
-      if (other == S::kOffBoard) continue;
-      const std::uint8_t back = static_cast<std::uint8_t>(1u << (3 - d));
-      bool ok;
-      if (s.board[other] == colour) {
-        ok = false;
-      } else if (dirty[other] && other < cell) {
-        ok = (legal[other] & back) != 0;  // judged from the other side already
-      } else {
-        ok = swap_legal(s, cell, d);
+      if (dirty[other] && other < cell) {  // judged from the other side already
+        bits |= ((legal[other] >> (3 - d)) & 1u) << d;
+        continue;
       }
-      if (ok) bits = static_cast<std::uint8_t>(bits | 1u << d);
+      const bool ok = swap_legal(s, cell, d);
+      bits |= static_cast<unsigned>(ok) << d;
       // A clean neighbour keeps its other bits; this one is its side of the same swap.
+      const unsigned back = 1u << (3 - d);
       if (!dirty[other])
         legal[other] = static_cast<std::uint8_t>(ok ? legal[other] | back : legal[other] & ~back);
     }
-    legal[cell] = bits;
+    legal[cell] = static_cast<std::uint8_t>(bits);
   }
 }
 

@@ -956,3 +956,92 @@ TEST_CASE("clump: groups labelled again after a swap equal a labelling from scra
   CHECK(positions > 4000);
   CHECK(switches > 1000);
 }
+
+namespace {
+// The mover's legal swaps of `s` judged one by one from a labelling of its board in `fresh`,
+// a scratch of the test's own: the thread's scratch, which the state keeps up to date from
+// swap to swap, is not touched, so the kept path runs over whole games.
+std::vector<Move> judged_apart(const ClumpState& s, GroupScratch& fresh) {
+  const int n = s.size();
+  std::array<std::int8_t, kMaxCells> board{};
+  for (int i = 0; i < n * n; ++i) board[i] = s.at(i);
+  label_board(fresh, board.data(), n);
+  const int mover = s.current_player() - 1;
+  std::vector<Move> moves;
+  for (int cell = 0; cell < n * n; ++cell) {
+    if (board[cell] != mover) continue;
+    for (int d = 0; d < 4; ++d) {
+      const int other = fresh.neighbour[cell][d];
+      if (other == GroupScratch::kOffBoard || board[other] == mover) continue;
+      if (evaluate_swap(fresh, cell, d).legal()) moves.push_back(cell * 4 + d);
+    }
+  }
+  return moves;
+}
+}  // namespace
+
+TEST_CASE("clump: legal swaps kept over whole games equal each swap judged apart on every size 4 to 26",
+          "[clump]") {
+  // The other tests rebuild each position through the thread's scratch, which makes the next
+  // swap label the board from scratch. Here nothing else touches that scratch between two
+  // swaps of a game, as in a referee playing one game: every swap after the first is
+  // labelled and judged from the last. Games are random, or take the first legal swap as the
+  // referee's benchmark bots do (play stays near a1, where groups grow and every swap changes
+  // the largest of them); a state is sometimes cloned and played on from the copy.
+  std::vector<Move> legal;
+  auto fresh = std::make_unique<GroupScratch>();
+  int positions = 0;
+  for (int n = 4; n <= 26; n += 2) {
+    auto g = clump_game(n);
+    const int games = n <= 8 ? 60 : n <= 14 ? 12 : 3;
+    for (int k = 0; k < games; ++k) {
+      Rng rng(derive_seed(5150 + n, k));
+      const bool first_move = k % 2 == 0;
+      auto st = g->new_initial_state();
+      while (!st->is_terminal()) {
+        const auto& s = static_cast<const ClumpState&>(*st);
+        st->legal_moves(legal);
+        INFO("size " << n << " game " << k << " ply " << s.plies() << "\n" << s.render());
+        REQUIRE(legal == judged_apart(s, *fresh));
+        ++positions;
+        if (rng.below(8) == 0) st = st->clone();
+        st->apply(first_move ? legal.front() : legal[rng.below(legal.size())]);
+      }
+    }
+  }
+  CHECK(positions > 5000);
+}
+
+TEST_CASE("clump: a swap of two stones that are each alone is always legal on every size 4 to 26",
+          "[clump]") {
+  // The judging skips both sides for such a swap (engine/clump/groups.cpp swap_legal): each
+  // stone's new place touches a group of its colour besides the other stone. Checked here
+  // with the full evaluation of both sides, at every position of random games.
+  std::vector<Move> scratch;
+  auto fresh = std::make_unique<GroupScratch>();
+  int pairs = 0;
+  for (int n = 4; n <= 26; n += 2) {
+    auto g = clump_game(n);
+    for (int k = 0; k < (n <= 8 ? 40 : 4); ++k) {
+      Rng rng(derive_seed(6160 + n, k));
+      auto st = g->new_initial_state();
+      while (!st->is_terminal()) {
+        const auto& s = static_cast<const ClumpState&>(*st);
+        std::array<std::int8_t, kMaxCells> board{};
+        for (int i = 0; i < n * n; ++i) board[i] = s.at(i);
+        label_board(*fresh, board.data(), n);
+        for (int cell = 0; cell < n * n; ++cell)
+          for (int d = 2; d < 4; ++d) {  // right and up: each pair once
+            const int other = fresh->neighbour[cell][d];
+            if (other == GroupScratch::kOffBoard || board[other] == board[cell]) continue;
+            if (fresh->size[fresh->label[cell]] != 1 || fresh->size[fresh->label[other]] != 1) continue;
+            INFO("size " << n << " game " << k << " ply " << s.plies() << " cell " << cell << " dir " << d);
+            REQUIRE(evaluate_swap(*fresh, cell, d).legal());
+            ++pairs;
+          }
+        st->apply(random_action(*st, rng, scratch));
+      }
+    }
+  }
+  CHECK(pairs > 10000);
+}
