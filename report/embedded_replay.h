@@ -2,7 +2,7 @@
 // protocol lines as JSON (report/page_replay.h), packed, or, where the page's engine can replay it,
 // only its record, packed: the page then runs Arena's engine, compiled to WebAssembly
 // (report/page_engine/), to rebuild the same JSON when the game is opened. A card game's
-// record is a tenth of its pictures and lines.
+// packed record is a sixth of its packed pictures and lines, or less.
 #pragma once
 
 #include <string>

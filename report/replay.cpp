@@ -52,12 +52,12 @@ void share_patches(std::vector<ViewFrames>& views) {
 }
 
 // Where the record's actions stop replaying: "" at their end, else why (the "x" of replay_json).
-std::string why_stopped(State& state, const std::vector<RecordedAction>& actions, std::size_t& done) {
-  for (done = 0; done < actions.size(); ++done) {
+std::string why_stopped(State& state, const std::vector<RecordedAction>& actions) {
+  for (std::size_t i = 0; i < actions.size(); ++i) {
     Move move = -1;
-    const std::string why = step(state, actions[done], move);
+    const std::string why = step(state, actions[i], move);
     if (!why.empty())
-      return "action " + std::to_string(done + 1) + " '" + actions[done].text + "' does not replay: " + why;
+      return "action " + std::to_string(i + 1) + " '" + actions[i].text + "' does not replay: " + why;
     state.apply(move);
   }
   return "";
@@ -72,8 +72,7 @@ std::string replay_problem(const GameRecord& record) {
   } catch (const UserError& e) {
     return e.what();
   }
-  std::size_t done = 0;
-  return why_stopped(*game->new_initial_state(), record.actions, done);
+  return why_stopped(*game->new_initial_state(), record.actions);
 }
 
 json::object replay_json(const GameRecord& record, bool seat_views) {
