@@ -914,6 +914,15 @@ std::string labelling_of(const GroupScratch& s) {
 }
 }  // namespace
 
+namespace {
+// The stones of `s`'s board, cell by cell, as the group labelling reads them.
+std::array<std::int8_t, kMaxCells> board_of(const ClumpState& s) {
+  std::array<std::int8_t, kMaxCells> board{};
+  for (int i = 0; i < s.size() * s.size(); ++i) board[i] = s.at(i);
+  return board;
+}
+}  // namespace
+
 TEST_CASE("clump: groups labelled again after a swap equal a labelling from scratch, two games interleaved",
           "[clump]") {
   // After a swap only the groups that held a swapped stone or a neighbour are labelled
@@ -938,8 +947,7 @@ TEST_CASE("clump: groups labelled again after a swap equal a labelling from scra
         if (st[turn]->is_terminal()) continue;
         st[turn]->apply(random_action(*st[turn], rng, scratch));
         const auto& s = static_cast<const ClumpState&>(*st[turn]);
-        std::array<std::int8_t, kMaxCells> board{};
-        for (int i = 0; i < n * n; ++i) board[i] = s.at(i);
+        const std::array<std::int8_t, kMaxCells> board = board_of(s);
         INFO("size " << n << " game " << k + turn << " ply " << s.plies() << "\n" << s.render());
         const std::string kept = labelling_of(groups_of(board.data(), n));
         label_board(*fresh, board.data(), n);
@@ -963,8 +971,7 @@ namespace {
 // swap to swap, is not touched, so the kept path runs over whole games.
 std::vector<Move> judged_apart(const ClumpState& s, GroupScratch& fresh) {
   const int n = s.size();
-  std::array<std::int8_t, kMaxCells> board{};
-  for (int i = 0; i < n * n; ++i) board[i] = s.at(i);
+  const std::array<std::int8_t, kMaxCells> board = board_of(s);
   label_board(fresh, board.data(), n);
   const int mover = s.current_player() - 1;
   std::vector<Move> moves;
@@ -1027,8 +1034,7 @@ TEST_CASE("clump: a swap of two stones that are each alone is always legal on ev
       auto st = g->new_initial_state();
       while (!st->is_terminal()) {
         const auto& s = static_cast<const ClumpState&>(*st);
-        std::array<std::int8_t, kMaxCells> board{};
-        for (int i = 0; i < n * n; ++i) board[i] = s.at(i);
+        const std::array<std::int8_t, kMaxCells> board = board_of(s);
         label_board(*fresh, board.data(), n);
         for (int cell = 0; cell < n * n; ++cell)
           for (int d = 2; d < 4; ++d) {  // right and up: each pair once
