@@ -29,7 +29,28 @@ inline std::string without_timing_tags(std::string_view text) {
   return out;
 }
 
-// Records: the measured time of a move, " 0.012s}" -> "}", and the timing tags.
+// Records: the move text's lines joined into one, for the writer wraps it under 80 columns
+// with the measured times in, so a time of another width moves the line breaks.
+inline std::string unwrapped_move_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool in_moves = false;  // the line before was move text
+  for (std::size_t from = 0; from < text.size();) {
+    std::size_t end = text.find('\n', from);
+    end = end == std::string_view::npos ? text.size() : end;
+    const std::string_view line = text.substr(from, end - from);
+    const bool moves = !line.empty() && line[0] != '[';
+    if (in_moves && moves) out.back() = ' ';  // the break before this line becomes a space
+    out.append(line);
+    if (end < text.size()) out += '\n';
+    in_moves = moves;
+    from = end + 1;
+  }
+  return out;
+}
+
+// Records: the measured time of a move, " 0.012s}" -> "}", the timing tags, and the line
+// breaks of the move text (which follow the times' widths).
 inline std::string without_times(std::string_view original) {
   const std::string untagged = without_timing_tags(original);
   const std::string_view text = untagged;
@@ -51,7 +72,7 @@ inline std::string without_times(std::string_view original) {
     if (timed) out.resize(out.size() - 2), out += "}";
   }
   out.append(text.substr(from));
-  return out;
+  return unwrapped_move_text(out);
 }
 
 // Journal lines: the PGN offsets, which move with the length of the time comments.

@@ -19,6 +19,8 @@
 #include <sstream>
 #include <string>
 
+#include "tests/killed_referee.h"
+
 namespace {
 
 const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
@@ -101,6 +103,7 @@ Session play(const std::string& args, const std::function<std::string(int, const
   if (::waitpid(pid, &status, WNOHANG) == 0) {
     ::kill(pid, SIGKILL);
     ::waitpid(pid, &status, 0);
+    reftest::remove_run_folder_of(pid);
     FAIL("arena did not finish within 60 s; screen:\n" << slurp(screen));
   }
   s.screen = slurp(screen);

@@ -21,6 +21,7 @@
 
 #include "report/json_patch.h"
 #include "report/replay_pack.h"
+#include "tests/killed_referee.h"
 
 extern char** environ;
 
@@ -181,6 +182,7 @@ TEST_CASE("report: written again after kill -9 and --resume, with every game", "
   ::kill(pid, SIGKILL);
   int status = 0;
   ::waitpid(pid, &status, 0);
+  reftest::remove_run_folder_of(pid);
   REQUIRE(WIFSIGNALED(status));  // killed mid-run: four games of 200 ms moves take seconds
   CHECK(!fs::exists(out / "report.html"));
   const Run resumed = arena_cmd("tournament --resume " + out.string());

@@ -220,6 +220,7 @@ TEST_CASE("tournament formats: --seeds-from seeds a knockout by a previous run's
   bool exited = false;
   if (wait_for_lines(pid, ko.path, 2, status, exited)) ::kill(pid, SIGKILL);
   wait_exit(pid);
+  reftest::remove_run_folder_of(pid);
   std::vector<std::string> expected = by_rating;
   expected.insert(expected.end(), {"new2", "new1"});
   CHECK(seeds_of(ko.path) == expected);

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "tests/serve/serve_client.h"
+#include "tests/killed_referee.h"
 #include "tests/shell_run.h"
 
 namespace {
@@ -108,6 +109,7 @@ class Worker {
     ::kill(-pid_, sig);
     int st = 0;
     ::waitpid(pid_, &st, 0);
+    reftest::remove_run_folder_of(pid_);  // what a SIGKILL leaves
     pid_ = -1;
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   }

@@ -17,6 +17,7 @@
 #include <set>
 #include <thread>
 
+#include "tests/killed_referee.h"
 #include "tests/shell_run.h"
 
 namespace {
@@ -60,6 +61,7 @@ class Background {
   int wait() {
     int st = 0;
     ::waitpid(pid_, &st, 0);
+    reftest::remove_run_folder_of(pid_);  // what a SIGKILL leaves
     pid_ = -1;
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   }

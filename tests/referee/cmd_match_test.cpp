@@ -10,6 +10,7 @@
 #include <string>
 
 #include "referee_test_util.h"
+#include "tests/killed_referee.h"
 
 namespace {
 
@@ -104,6 +105,7 @@ TEST_CASE("arena match: SIGINT stops the match, keeps finished records, leaves n
   if (waited == 0) {
     ::kill(pid, SIGKILL);
     ::waitpid(pid, &status, 0);
+    reftest::remove_run_folder_of(pid);
     FAIL("arena match did not stop within 20 s of SIGINT");
   }
   std::ifstream lf(log);

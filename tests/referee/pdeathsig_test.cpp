@@ -10,6 +10,7 @@
 
 #include "process/bot_process.h"
 #include "referee_test_util.h"
+#include "tests/killed_referee.h"
 
 namespace {
 
@@ -43,6 +44,7 @@ void kill_referee_and_check(const std::string& extra_flags) {
   REQUIRE(::kill(pid, SIGKILL) == 0);
   int status = 0;
   REQUIRE(::waitpid(pid, &status, 0) == pid);
+  reftest::remove_run_folder_of(pid);
   REQUIRE(WIFSIGNALED(status));
   // Gone within a few seconds (the signal is immediate, but a sandbox's teardown runs
   // through bubblewrap's own processes, slow on a loaded machine).

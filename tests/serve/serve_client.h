@@ -19,6 +19,7 @@
 #include <string>
 
 #include "tests/shell_run.h"
+#include "tests/killed_referee.h"
 
 namespace servetest {
 
@@ -56,6 +57,7 @@ struct Background {
       if (Clock::now() > until) {
         ::kill(pid, SIGKILL);
         ::waitpid(pid, &status, 0);
+        reftest::remove_run_folder_of(pid);
         pid = -1;
         FAIL("timed out: " << shelltest::slurp(log));
       }
@@ -72,6 +74,7 @@ struct Background {
     if (pid > 0) {
       ::kill(pid, SIGKILL);
       ::waitpid(pid, nullptr, 0);
+      reftest::remove_run_folder_of(pid);
     }
   }
 };

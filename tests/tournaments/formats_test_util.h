@@ -22,6 +22,7 @@
 
 #include "../referee/referee_test_util.h"
 #include "tests/text_scrub.h"
+#include "tests/killed_referee.h"
 #include "tournaments/journal.h"
 
 extern char** environ;
@@ -136,7 +137,9 @@ inline int run_with_kills(const std::vector<std::string>& start, const fs::path&
       return kills;
     }
     if (::kill(pid, SIGKILL) == 0) ++kills;
-    if (wait_exit(pid) == 0) return kills;
+    const int code = wait_exit(pid);
+    reftest::remove_run_folder_of(pid);
+    if (code == 0) return kills;
     pid = spawn({reftest::bin("arena"), "tournament", "--resume", dir.string(), "--quiet"});
   }
 }

@@ -17,6 +17,7 @@
 #include "../referee/referee_test_util.h"
 #include "report/replay_pack.h"
 #include "tests/text_scrub.h"
+#include "tests/killed_referee.h"
 
 extern char** environ;
 
@@ -184,6 +185,7 @@ TEST_CASE("merge: a shard killed with kill -9 continues when its command runs ag
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   ::kill(pid, SIGKILL);
   wait_exit(pid);
+  reftest::remove_run_folder_of(pid);
   const std::size_t before = lines(one / "journal.jsonl");
   CHECK(before >= 3);
   // Partial: the games so far, labelled so.

@@ -16,6 +16,7 @@
 #include "../referee/referee_test_util.h"
 #include "records/verify.h"
 #include "tests/text_scrub.h"
+#include "tests/killed_referee.h"
 
 extern char** environ;
 
@@ -165,6 +166,7 @@ TEST_CASE("tournament: SIGKILL of the referee at random moments, then resume, eq
       std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(0, 3)(rng)));
       if (::kill(pid, SIGKILL) == 0) ++kills;
       if (wait_exit(pid) == 0) ++finished_early;  // it finished before the kill landed
+      reftest::remove_run_folder_of(pid);
     } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
       ++finished_early;
     }

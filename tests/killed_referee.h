@@ -1,0 +1,25 @@
+// What a referee killed with SIGKILL leaves behind. Its run folder ("arena-run-<pid>", the bots'
+// scratch folders; process/scratch_dir.h) is removed by the next arena that starts a bot; a
+// test that kills a referee removes it itself, for no arena may run after it (`ctest
+// --rerun-failed`, a test run alone) and the suite leaves the temporary folder as it found it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+#include "process/scratch_dir.h"
+
+namespace reftest {
+
+// Call once `pid` has been waited for.
+inline void remove_run_folder_of(pid_t pid) {
+  std::error_code ec;
+  std::filesystem::path temp = std::filesystem::temp_directory_path(ec);
+  if (ec) temp = "/tmp";
+  arena::remove_scratch_dir((temp / ("arena-run-" + std::to_string(pid))).string());
+}
+
+}  // namespace reftest
