@@ -21,8 +21,8 @@ const std::string kBin = ARENA_BIN_DIR;
 }  // namespace
 
 TEST_CASE("league table: faults by reason and time per move per bot", "[league]") {
-  const fs::path dir = fs::temp_directory_path() / ("arena-league-columns-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  const shelltest::TempFolder folder("arena-league", "columns");  // removed however the test ends
+  const fs::path& dir = folder.path;
   REQUIRE(run_arena("league new " + dir.string() + " clump:size=6 --tc 5+0.05").status == 0);
   for (const std::string& bot : {"steady=" + kBin + "/random_bot", "crasher=" + kBin + "/crash_bot",
                                  "'thinker=" + kBin + "/mcts_bot --iterations 300'"})
@@ -54,12 +54,11 @@ TEST_CASE("league table: faults by reason and time per move per bot", "[league]"
   CHECK(text.out.find("crash ") != std::string::npos);
   const Run csv = run_arena("league table " + dir.string() + " --csv");
   CHECK(csv.out.find(",faults,mean_ms,p99_ms,worst_ms\n") != std::string::npos);
-  fs::remove_all(dir);
 }
 
 TEST_CASE("league run --hours: stops by itself once the time is up, after a whole batch", "[league]") {
-  const fs::path dir = fs::temp_directory_path() / ("arena-league-hours-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  const shelltest::TempFolder folder("arena-league", "hours");  // removed however the test ends
+  const fs::path& dir = folder.path;
   REQUIRE(run_arena("league new " + dir.string() + " clump:size=6 --tc 5+0.05").status == 0);
   for (const char* name : {"a", "b"})
     REQUIRE(run_arena("league add " + dir.string() + " " + name + "=" + kBin + "/random_bot").status == 0);
@@ -70,12 +69,11 @@ TEST_CASE("league run --hours: stops by itself once the time is up, after a whol
   CHECK(run.status == 0);
   const auto json = boost::json::parse(run_arena("league table " + dir.string() + " --json").out);
   CHECK(json.at("games").as_int64() >= 1);
-  fs::remove_all(dir);
 }
 
 TEST_CASE("league table: a bot's info data figures become columns, the mean of its values", "[league]") {
-  const fs::path dir = fs::temp_directory_path() / ("arena-league-data-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  const shelltest::TempFolder folder("arena-league", "data");  // removed however the test ends
+  const fs::path& dir = folder.path;
   REQUIRE(run_arena("league new " + dir.string() + " clump:size=6 --tc 5+0.05").status == 0);
   REQUIRE(run_arena("league add " + dir.string() + " talker=" + kBin + "/chatty_bot").status == 0);
   REQUIRE(run_arena("league add " + dir.string() + " quiet=" + kBin + "/random_bot").status == 0);
@@ -107,5 +105,4 @@ TEST_CASE("league table: a bot's info data figures become columns, the mean of i
   const std::string text = run_arena("league table " + dir.string()).out;
   CHECK(text.find("bot figures (info data KEY VALUE") != std::string::npos);
   CHECK(run_arena("league table " + dir.string() + " --csv").out.find(",data:nodes\n") != std::string::npos);
-  fs::remove_all(dir);
 }
