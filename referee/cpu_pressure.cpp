@@ -7,23 +7,72 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 namespace arena {
 
 namespace {
+
 std::string percent_text(double p) { return std::to_string(static_cast<int>(std::lround(p))) + "%"; }
+
+// The pressure files, open for the process's life: a sample is one pread(2) instead of open,
+// read and close. Shared by the referee's threads (pread has no file position to race on).
+class OpenPressureFiles {
+ public:
+  int get(const std::string& path) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = fds_.find(path);
+    if (it != fds_.end()) return it->second;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) fds_.emplace(path, fd);
+    return fd;
+  }
+  // A read failed (a cgroup removed, say): the next sample opens the path again.
+  void drop(const std::string& path) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = fds_.find(path);
+    if (it == fds_.end()) return;
+    ::close(it->second);
+    fds_.erase(it);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, int> fds_;
+};
+
+OpenPressureFiles& open_files() {
+  static OpenPressureFiles files;
+  return files;
+}
+
+// The latest sample this thread took, for the next game's start.
+struct LastSample {
+  std::string path;
+  PressureSample sample;
+};
+thread_local LastSample last_sample;
+
+// A game's start reuses a sample of the same file at most this old (the previous game's end
+// on this loop): back-to-back games read the file once each, and a game's span starts at
+// most this much early.
+constexpr std::chrono::milliseconds kReuseAge{10};
+
 }  // namespace
 
 PressureSample sample_cpu_pressure(const std::string& path) {
   PressureSample s;
   if (path.empty()) return s;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = open_files().get(path);
   if (fd < 0) return s;
   char buf[512];
-  const ssize_t n = ::read(fd, buf, sizeof buf - 1);
-  ::close(fd);
+  const ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
   s.at = std::chrono::steady_clock::now();
-  if (n <= 0) return s;
+  if (n <= 0) {
+    open_files().drop(path);
+    return s;
+  }
   buf[n] = '\0';
   // "some avg10=0.00 avg60=0.00 avg300=0.00 total=12345\nfull ..."
   if (std::strncmp(buf, "some ", 5) != 0) return s;
@@ -33,7 +82,15 @@ PressureSample sample_cpu_pressure(const std::string& path) {
   total += 6;
   const auto [end, ec] = std::from_chars(total, buf + n, s.stall_us);
   s.ok = ec == std::errc() && end != total;
+  if (s.ok) last_sample = LastSample{path, s};
   return s;
+}
+
+PressureSample recent_cpu_pressure(const std::string& path) {
+  const LastSample& last = last_sample;
+  if (last.sample.ok && last.path == path && std::chrono::steady_clock::now() - last.sample.at <= kReuseAge)
+    return last.sample;
+  return sample_cpu_pressure(path);
 }
 
 double pressure_percent(const PressureSample& a, const PressureSample& b) {
@@ -45,7 +102,7 @@ double pressure_percent(const PressureSample& a, const PressureSample& b) {
 }
 
 void GamePressure::game_started() {
-  start_ = latest_ = sample_cpu_pressure(path_);
+  start_ = latest_ = recent_cpu_pressure(path_);
   available_ = start_.ok;
 }
 

@@ -5,9 +5,10 @@
 // every core is taken and tasks queue. A time forfeit ruled while it was high may be the
 // machine's fault rather than the bot's (docs/referee.md, "CPU pressure").
 //
-// Cheap by design: the file is read when a game starts and ends, at a time forfeit, and at
-// the start of a decision only if the game's last read is a second old or more; never once per
-// ply (three system calls on /proc when it is read, none otherwise).
+// Cheap by design: the file is read when a game ends, when it starts unless this thread read
+// it at most 10 ms before (the previous game's end), at a time forfeit, and at the start of a
+// decision only if the game's last read is a second old or more; never once per ply. The
+// file stays open: a read is one pread(2).
 #pragma once
 
 #include <chrono>
@@ -24,6 +25,9 @@ struct PressureSample {
 
 // Reads the "some" line's total from `path`.
 PressureSample sample_cpu_pressure(const std::string& path);
+
+// This thread's latest sample of `path` if it is at most 10 ms old, else a new one.
+PressureSample recent_cpu_pressure(const std::string& path);
 
 // The share of time between `a` and `b` (in percent) during which some task waited for a
 // CPU; -1 when either sample failed or no time passed.
