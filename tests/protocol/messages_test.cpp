@@ -1,6 +1,7 @@
 #include "protocol/messages.h"
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 
 using namespace arena::protocol;
 using K = BotMessage::Kind;
@@ -19,6 +20,17 @@ TEST_CASE("messages: referee lines", "[protocol]") {
   std::string buffer;
   append_obs_line(buffer, "board x.o");
   CHECK(buffer == "obs board x.o\n");
+}
+
+TEST_CASE("messages: a gameover line writes scores as printf's %g does", "[protocol]") {
+  // The protocol's lines do not change with how they are made: every kind of score a game
+  // can give (whole, halves, thirds, large, small, negative) against snprintf.
+  for (const double score : {0.0, -0.0, 1.0, 0.5, 1.0 / 3, 2.0 / 3, -7.25, 21.0, 123456.0, 1234567.0, 1e-5,
+                             0.0001, -1e12, 99.99995}) {
+    char expected[64];
+    std::snprintf(expected, sizeof expected, "gameover normal 3:%g", score);
+    CHECK(gameover_line("normal", {{3, score}}) == expected);
+  }
 }
 
 TEST_CASE("messages: bot lines", "[protocol]") {
