@@ -647,6 +647,15 @@ void BotProcess::send_text(std::string_view lines) {
   if (!impl_->writing) write_next();
 }
 
+void BotProcess::hold_text(std::string_view lines) {
+  if (closed_ || !impl_->in.is_open() || lines.empty()) return;
+  impl_->queued.append(lines);
+}
+
+void BotProcess::flush_held() {
+  if (!impl_->writing && !impl_->queued.empty()) write_next();
+}
+
 void BotProcess::write_next() {
   Impl& im = *impl_;
   if (im.queued.empty() || !im.in.is_open()) {

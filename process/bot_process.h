@@ -90,6 +90,12 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   // Queues text that is already whole lines, each ending in "\n": one message of many
   // lines goes out in one write, so the bot wakes once for it, not once per line.
   void send_text(std::string_view lines);
+  // Queues whole lines without writing them: they leave with the next send (in the same
+  // write) or at flush_held(). A game's "gameover" waits so for the next game's "newgame":
+  // one wake-up of the bot between two games instead of two.
+  void hold_text(std::string_view lines);
+  // Writes what hold_text() queued, if nothing else did.
+  void flush_held();
 
   // Appends a referee note to the bot's log. The cap (Options::log_cap) is per log file and
   // holds the bot's own output; notes are kept past it (up to twice the cap), so a log always

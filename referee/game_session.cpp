@@ -391,13 +391,26 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
   record_.fault_seat = fault_seat;
   record_.termination_detail = detail;
   add_timing_tags();
+  // When the record goes to the runner at once, each "gameover" is held for the next game's
+  // "newgame" to the same bot, which the runner's next game sends in its first posted step
+  // (deliver_record writes what is still held after it): one write and one wake-up per bot
+  // between two games instead of two. A record that waits (a late answer, a crash being described)
+  // lets the gameovers go at once.
+  const bool thinker_late =
+      thinking != 0 && seats_[thinking - 1].bot->ready() && why != Termination::kAborted;
+  const bool hold = !thinker_late && crash_seat_ == 0;
   for (auto& seat : seats_) {
     BotProcess& p = seat.bot->process();
     p.clear_handlers();
     p.set_stderr_lines(nullptr);  // later lines are no move's of this game
     if (seat.bot->ready()) {
       append_gameover(why, record_.results, seat.pending);
-      flush_events(seat);
+      if (hold) {
+        p.hold_text(seat.pending);
+        seat.pending.clear();
+      } else {
+        flush_events(seat);
+      }
       note_stray_lines(p);
     }
   }
@@ -426,6 +439,12 @@ void GameSession::deliver_record() {
     auto done = std::move(self->done_);
     self->done_ = nullptr;
     if (done) done(std::move(self->record_));
+    // The runner has started the bots' next games, whose first requests (and with them
+    // each "newgame" and the held "gameover") are posted; this runs after them, so a bot
+    // that has no next game here gets its gameover now, and the others' went with it.
+    asio::post(self->io_, [self] {
+      for (Seat& seat : self->seats_) seat.bot->process().flush_held();
+    });
   });
 }
 
