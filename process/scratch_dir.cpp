@@ -71,15 +71,19 @@ struct RunRoot {
   RunRoot() {
     const fs::path temp = temp_folder();
     remove_stale_run_roots(temp);
-    const fs::path p = temp / ("arena-run-" + std::to_string(::getpid()));
+    const std::string p = run_scratch_root_of(::getpid());
     std::error_code ec;
     fs::create_directories(p, ec);
-    if (!ec) path = p.string();
+    if (!ec) path = p;
   }
   ~RunRoot() { remove_scratch_dir(path); }
 };
 
 }  // namespace
+
+std::string run_scratch_root_of(long pid) {
+  return (temp_folder() / ("arena-run-" + std::to_string(pid))).string();
+}
 
 std::string run_scratch_root() {
   static RunRoot root;  // made once, removed at exit

@@ -17,6 +17,10 @@ std::string make_scratch_dir(const std::string& root, std::string& error);
 // "arena-run-<pid>" whose process is gone, so leftovers never pile up. "" if it cannot be made.
 std::string run_scratch_root();
 
+// Where the run folder of the referee process `pid` is (or was): what a referee killed with
+// SIGKILL leaves, for whoever cleans up after it.
+std::string run_scratch_root_of(long pid);
+
 // Removes `path` and everything below it, giving folders back their owner's rwx first where a
 // plain removal fails. Returns false if something is still there afterwards.
 bool remove_scratch_dir(const std::string& path);

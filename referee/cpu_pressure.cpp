@@ -82,7 +82,10 @@ PressureSample sample_cpu_pressure(const std::string& path) {
   total += 6;
   const auto [end, ec] = std::from_chars(total, buf + n, s.stall_us);
   s.ok = ec == std::errc() && end != total;
-  if (s.ok) last_sample = LastSample{path, s};
+  if (s.ok) {
+    last_sample.path = path;  // assigned, not rebuilt: the string keeps its buffer
+    last_sample.sample = s;
+  }
   return s;
 }
 

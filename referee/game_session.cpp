@@ -394,30 +394,27 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
   // When the record goes to the runner at once, each "gameover" is held for the next game's
   // "newgame" to the same bot, which the runner's next game sends in its first posted step
   // (deliver_record writes what is still held after it): one write and one wake-up per bot
-  // between two games instead of two. A record that waits (a late answer, a crash being described)
-  // lets the gameovers go at once.
-  const bool thinker_late =
-      thinking != 0 && seats_[thinking - 1].bot->ready() && why != Termination::kAborted;
-  const bool hold = !thinker_late && crash_seat_ == 0;
+  // between two games instead of two. A record that waits (a late answer, a crash being
+  // described) lets the gameovers go at once.
+  const bool answer_pending = thinking != 0 && seats_[thinking - 1].bot->ready();
+  const bool wait_for_answer = answer_pending && why != Termination::kAborted;
+  const bool hold = !wait_for_answer && crash_seat_ == 0;
   for (auto& seat : seats_) {
     BotProcess& p = seat.bot->process();
     p.clear_handlers();
     p.set_stderr_lines(nullptr);  // later lines are no move's of this game
     if (seat.bot->ready()) {
       append_gameover(why, record_.results, seat.pending);
-      if (hold) {
+      if (hold)
         p.hold_text(seat.pending);
-        seat.pending.clear();
-      } else {
-        flush_events(seat);
-      }
+      else
+        p.send_text(seat.pending);
+      seat.pending.clear();
       note_stray_lines(p);
     }
   }
-  if (thinking != 0 && seats_[thinking - 1].bot->ready()) {
-    if (why != Termination::kAborted) return await_late_answer(thinking);
-    seats_[thinking - 1].bot->mark_broken();  // out of step, and the referee is stopping anyway
-  }
+  if (wait_for_answer) return await_late_answer(thinking);
+  if (answer_pending) seats_[thinking - 1].bot->mark_broken();  // out of step, and the referee is stopping
   deliver_record();
 }
 

@@ -6,20 +6,11 @@
 
 #include <sys/types.h>
 
-#include <filesystem>
-#include <string>
-#include <system_error>
-
 #include "process/scratch_dir.h"
 
 namespace reftest {
 
 // Call once `pid` has been waited for.
-inline void remove_run_folder_of(pid_t pid) {
-  std::error_code ec;
-  std::filesystem::path temp = std::filesystem::temp_directory_path(ec);
-  if (ec) temp = "/tmp";
-  arena::remove_scratch_dir((temp / ("arena-run-" + std::to_string(pid))).string());
-}
+inline void remove_run_folder_of(pid_t pid) { arena::remove_scratch_dir(arena::run_scratch_root_of(pid)); }
 
 }  // namespace reftest
