@@ -656,6 +656,11 @@ void BotProcess::flush_held() {
   if (!impl_->writing && !impl_->queued.empty()) write_next();
 }
 
+std::string BotProcess::take_held() {
+  if (impl_->writing) return {};
+  return std::exchange(impl_->queued, std::string());
+}
+
 void BotProcess::write_next() {
   Impl& im = *impl_;
   if (im.queued.empty() || !im.in.is_open()) {

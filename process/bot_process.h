@@ -96,6 +96,10 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   void hold_text(std::string_view lines);
   // Writes what hold_text() queued, if nothing else did.
   void flush_held();
+  // Hands over what hold_text() queued, unwritten (nothing while a write is in flight: it then
+  // leaves after that write). A bot's next game takes its held "gameover" so and sends it
+  // with that game's first request to the bot.
+  std::string take_held();
 
   // Appends a referee note to the bot's log. The cap (Options::log_cap) is per log file and
   // holds the bot's own output; notes are kept past it (up to twice the cap), so a log always

@@ -92,9 +92,11 @@ void GameSession::start() {
         });
     start_game_log(s);
     hear_stderr(s);
-    // Sent with the first decision request (the mover's, and the others' at that moment):
-    // the first mover wakes once, for newgame and its request together.
+    // Each seat's newgame (after its last game's held gameover) goes with its first decision
+    // request, or with the gameover if the game ends before it is asked: a bot wakes once for
+    // both, and every seat handles newgame on its own first move's clock alike.
     Seat& seat = seats_[s - 1];
+    seat.pending = p.take_held();
     append_newgame(game_, s, n, seed_, seat.pending);
   }
   asio::post(io_, [self] {
@@ -187,13 +189,6 @@ void GameSession::flush_events(Seat& seat) {
 }
 
 void GameSession::request_decision(int seat) {
-  if (!greeted_) {
-    // First request of the game: the other seats get their newgame (and any chance
-    // events so far) now, so they can prepare while the first mover thinks.
-    greeted_ = true;
-    for (int s = 1; s <= static_cast<int>(seats_.size()); ++s)
-      if (s != seat) flush_events(seats_[s - 1]);
-  }
   Seat& st = seats_[seat - 1];
   // The whole request (events, observation, legal moves, go) is one message in one
   // write: the bot wakes once per decision instead of once per line.

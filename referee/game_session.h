@@ -113,8 +113,7 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   Clock::time_point deadline_ = Clock::time_point::max();  // of the pending decision
   bool timer_armed_ = false;
   bool finished_ = false;
-  bool greeted_ = false;  // newgame has gone out to every seat
-  int late_seat_ = 0;     // seat whose late answer is awaited, 0 if none
+  int late_seat_ = 0;  // seat whose late answer is awaited, 0 if none
   bool late_wait_over_ = false;
   int late_lines_ = 0;
   int crash_seat_ = 0;  // a crashed seat whose exit and stderr the record still awaits

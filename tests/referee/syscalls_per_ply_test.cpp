@@ -61,12 +61,12 @@ TEST_CASE("system calls: at most 3 per ply on the referee's side (one wait, one 
   CHECK(field(c.out, "\"ply\"", "read") <= 1.1);
   CHECK(field(c.out, "\"ply\"", "write") <= 1.1);
   CHECK(field(c.out, "\"ply\"", "wait") <= 1.1);
-  // A game's start and end beyond its plies: one write (to the bot that does not move first:
-  // its gameover held for its newgame; the first mover's goes with its first request, a ply's
-  // write), about two zero-timeout polls and the deadline timer: about 4 (before: 6, each
-  // bot's gameover a write of its own).
-  CHECK(field(c.out, "\"game\"", "write") <= 1.2);
-  CHECK(field(c.out, "\"game\"", "total") <= 4.5);
+  // A game's start and end beyond its plies: no write (each bot's gameover is held for its
+  // next newgame, which goes with its first request, a ply's write), about two zero-timeout
+  // polls and the deadline timer: about 3 (before: 6, each bot's gameover and the second
+  // seat's newgame writes of their own; then 4, the second seat's newgame still one).
+  CHECK(field(c.out, "\"game\"", "write") <= 0.2);
+  CHECK(field(c.out, "\"game\"", "total") <= 3.5);
   // Over whole matches too (a game's start and end included): no read that finds the pipe
   // empty (before: 1.8-2.0 reads a ply).
   for (const std::string spec : {"clump:size=8", "flume:size=7"}) {
