@@ -137,7 +137,8 @@ def main():
                                  **{k: v / plies for k, v in g.items()},
                                  "by_name": {n: v / plies for n, v in by_name.items()}}
     # calls per game = k + p * plies per game, for both games: p is what a ply costs, k what
-    # starting and ending a game costs (gameover lines, the next newgame, its timer).
+    # starting and ending a game costs (the loop's two polls around the record, the new game's
+    # timer; gameover and newgame go in the plies' writes, the pressure sample is on /proc).
     (ga, xa), (gb, xb) = per_game[spec_a], per_game[spec_b]
     for key in ("read", "write", "wait", "other"):
         p = (gb[key] - ga[key]) / (xb - xa)
@@ -153,7 +154,7 @@ def main():
         print(f"| referee first-move bots: system calls per ply, counted with strace ({spec_a} and {spec_b} "
               f"solved together) | {ply['total']:.2f} per ply (read {ply['read']:.2f}, write {ply['write']:.2f}, "
               f"epoll_wait {ply['wait']:.2f}, other {ply['other']:.2f}) + {game['total']:.1f} per game "
-              f"(gameover lines, next newgame, its timer) | ≤ 3.0 per ply | {met} |")
+              f"(two polls around the record, the new game's timer) | ≤ 3.0 per ply | {met} |")
         for spec, r in result["specs"].items():
             print(f"| referee {spec}: system calls per ply over whole matches, game start and end included "
                   f"({r['plies_per_game']:.0f} plies a game) | {r['per_ply']:.2f} (read {r['read']:.2f}, "

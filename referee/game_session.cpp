@@ -386,11 +386,11 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
   record_.fault_seat = fault_seat;
   record_.termination_detail = detail;
   add_timing_tags();
-  // When the record goes to the runner at once, each "gameover" is held for the next game's
-  // "newgame" to the same bot, which the runner's next game sends in its first posted step
-  // (deliver_record writes what is still held after it): one write and one wake-up per bot
-  // between two games instead of two. A record that waits (a late answer, a crash being
-  // described) lets the gameovers go at once.
+  // When the record goes to the runner at once, each "gameover" is held: the bot's next game,
+  // if the runner starts one at once, takes it and sends it with its "newgame" and the bot's
+  // first request (deliver_record writes what is still held after that): one write and one
+  // wake-up per bot between two games instead of two. A record that waits (a late answer, a
+  // crash being described) lets the gameovers go at once.
   const bool answer_pending = thinking != 0 && seats_[thinking - 1].bot->ready();
   const bool wait_for_answer = answer_pending && why != Termination::kAborted;
   const bool hold = !wait_for_answer && crash_seat_ == 0;
@@ -431,9 +431,8 @@ void GameSession::deliver_record() {
     auto done = std::move(self->done_);
     self->done_ = nullptr;
     if (done) done(std::move(self->record_));
-    // The runner has started the bots' next games, whose first requests (and with them
-    // each "newgame" and the held "gameover") are posted; this runs after them, so a bot
-    // that has no next game here gets its gameover now, and the others' went with it.
+    // The runner has started the bots' next games, which took each held "gameover" to send
+    // with their "newgame"; a bot that has no next game here gets its gameover now.
     asio::post(self->io_, [self] {
       for (Seat& seat : self->seats_) seat.bot->process().flush_held();
     });
