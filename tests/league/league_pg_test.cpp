@@ -19,8 +19,8 @@
 #include <set>
 #include <thread>
 
-#include "tests/serve/serve_client.h"
 #include "tests/killed_referee.h"
+#include "tests/serve/serve_client.h"
 #include "tests/shell_run.h"
 
 namespace {

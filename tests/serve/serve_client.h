@@ -18,8 +18,8 @@
 #include <functional>
 #include <string>
 
-#include "tests/shell_run.h"
 #include "tests/killed_referee.h"
+#include "tests/shell_run.h"
 
 namespace servetest {
 

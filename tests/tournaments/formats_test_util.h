@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "../referee/referee_test_util.h"
-#include "tests/text_scrub.h"
 #include "tests/killed_referee.h"
+#include "tests/text_scrub.h"
 #include "tournaments/journal.h"
 
 extern char** environ;

@@ -16,8 +16,8 @@
 
 #include "../referee/referee_test_util.h"
 #include "report/replay_pack.h"
-#include "tests/text_scrub.h"
 #include "tests/killed_referee.h"
+#include "tests/text_scrub.h"
 
 extern char** environ;
 

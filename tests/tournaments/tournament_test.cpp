@@ -15,8 +15,8 @@
 
 #include "../referee/referee_test_util.h"
 #include "records/verify.h"
-#include "tests/text_scrub.h"
 #include "tests/killed_referee.h"
+#include "tests/text_scrub.h"
 
 extern char** environ;
 
