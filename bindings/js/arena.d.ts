@@ -21,6 +21,8 @@ export class Arena {
   private constructor();
   /** The game of a spec ("clump:size=6"); an ArenaError naming the problem for a bad one. */
   load(spec: string): Game;
+  /** The size of the engine's WebAssembly memory in bytes (it grows, never shrinks; freed states are reused). */
+  readonly memoryBytes: number;
 }
 
 /** One action as a seat saw it: the protocol's `event ACTOR VIEW` line. */

@@ -226,6 +226,11 @@ export class Arena {
     e.input(String(spec));
     return e.game(e.pointer(e.x.arena_js_load));
   }
+
+  /** The size of the engine's WebAssembly memory in bytes (it grows, never shrinks; freed states are reused). */
+  get memoryBytes() {
+    return this.#engine.memory.buffer.byteLength;
+  }
 }
 
 /** A rule set built from a canonical spec: immutable, and kept for the engine's life. */
