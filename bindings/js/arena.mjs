@@ -327,7 +327,8 @@ export class State {
   /** The legal moves (chance outcomes at a chance node), in the engine's order. @returns {number[]} */
   legalMoves() {
     const e = this.#engine;
-    return e.ints(e.check(e.x.arena_js_legal_moves, this.#h()));
+    const count = e.check(e.x.arena_js_legal_moves, this.#h());
+    return Array.from(new Int32Array(e.memory.buffer, e.x.arena_js_legal(), count));
   }
 
   /** The names of legalMoves(), as the referee's `legal` line lists them. @returns {string[]} */

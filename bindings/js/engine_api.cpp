@@ -28,8 +28,24 @@ using arena::State;
 
 std::string input;           // text from JavaScript (a spec, a move, seen actions)
 std::string output;          // text for JavaScript, or the message of a failed call
-std::vector<Move> moves;     // legal moves, chance outcomes, history (actor, move pairs), results
+std::vector<Move> moves;     // chance outcomes, history (actor, move pairs), results
 std::vector<double> values;  // chance probabilities, results' scores
+
+// The legal moves of `listed` as it was when `changes` was `listed_at`: a playout's apply checks
+// the move it just picked from legal_moves without listing them again. `changes` counts every
+// call that changes a state or frees one (whose address a new state may take).
+std::vector<Move> legal;
+const State* listed = nullptr;
+unsigned changes = 0, listed_at = 0;
+
+const std::vector<Move>& legal_of(const State& state) {
+  if (listed != &state || listed_at != changes) {
+    state.legal_moves(legal);
+    listed = &state;
+    listed_at = changes;
+  }
+  return legal;
+}
 
 // Every game loaded, for the program's life: states point to their game, and a bot loads a
 // handful of specs. Keyed by the spec as asked and by its canonical form.
@@ -47,15 +63,15 @@ int text_result(std::string text) {
 }
 
 bool legal_here(const State& state, Move m) {
-  state.legal_moves(moves);
-  return std::find(moves.begin(), moves.end(), m) != moves.end();
+  const std::vector<Move>& all = legal_of(state);
+  return std::find(all.begin(), all.end(), m) != all.end();
 }
 
 // The message for a move that is no legal move here, in the referee's words.
 std::string not_legal(const State& state, Move m) {
   if (state.is_terminal()) return "the game is over: no move can be applied";
-  state.legal_moves(moves);
-  return "move " + std::to_string(m) + " is not a legal move here" + arena::legal_moves_hint(state, moves);
+  return "move " + std::to_string(m) + " is not a legal move here" +
+         arena::legal_moves_hint(state, legal_of(state));
 }
 
 bool seat_ok(const State& state, int seat) { return seat >= 1 && seat <= state.game().num_players(); }
@@ -98,6 +114,7 @@ char* ARENA_EXPORT(arena_js_input)(int size) {
 const char* ARENA_EXPORT(arena_js_text)() { return output.data(); }
 int ARENA_EXPORT(arena_js_text_size)() { return static_cast<int>(output.size()); }
 const Move* ARENA_EXPORT(arena_js_moves)() { return moves.data(); }
+const Move* ARENA_EXPORT(arena_js_legal)() { return legal.data(); }
 const double* ARENA_EXPORT(arena_js_values)() { return values.data(); }
 
 // The game of the spec in the input (throws the engine's SpecError on a bad one).
@@ -116,8 +133,14 @@ int ARENA_EXPORT(arena_js_game_max_length)(const Game* g) { return g->max_game_l
 
 State* ARENA_EXPORT(arena_js_new_state)(const Game* g) { return g->new_initial_state().release(); }
 State* ARENA_EXPORT(arena_js_clone)(const State* s) { return s->clone().release(); }
-void ARENA_EXPORT(arena_js_assign)(State* to, const State* from) { to->assign(*from); }
-void ARENA_EXPORT(arena_js_free)(State* s) { delete s; }
+void ARENA_EXPORT(arena_js_assign)(State* to, const State* from) {
+  ++changes;
+  to->assign(*from);
+}
+void ARENA_EXPORT(arena_js_free)(State* s) {
+  ++changes;
+  delete s;
+}
 
 // A state that shows `seat` exactly the seen actions in the input, the hidden parts drawn
 // with `seed` (Game::sample_state); 0 with the message when the input is no list of actions.
@@ -132,17 +155,13 @@ State* ARENA_EXPORT(arena_js_sample)(const Game* g, int seat, std::uint64_t seed
 
 int ARENA_EXPORT(arena_js_current_player)(const State* s) { return s->current_player(); }
 
-// The legal moves (chance outcomes at a chance node) into arena_js_moves; their count.
-int ARENA_EXPORT(arena_js_legal_moves)(const State* s) {
-  s->legal_moves(moves);
-  return static_cast<int>(moves.size());
-}
+// The legal moves (chance outcomes at a chance node) into arena_js_legal; their count.
+int ARENA_EXPORT(arena_js_legal_moves)(const State* s) { return static_cast<int>(legal_of(*s).size()); }
 
 // The names of the legal moves, space-separated, in legal_moves' order.
 int ARENA_EXPORT(arena_js_legal_names)(const State* s) {
-  s->legal_moves(moves);
   output.clear();
-  for (Move m : moves) {
+  for (Move m : legal_of(*s)) {
     if (!output.empty()) output += ' ';
     s->append_move_name(m, output);
   }
@@ -162,6 +181,7 @@ int ARENA_EXPORT(arena_js_parse_move)(const State* s) {
 
 int ARENA_EXPORT(arena_js_apply)(State* s, Move m) {
   if (!legal_here(*s, m)) return fail(not_legal(*s, m));
+  ++changes;
   s->apply(m);
   return 0;
 }
@@ -171,6 +191,7 @@ int ARENA_EXPORT(arena_js_apply_name)(State* s) {
   if (s->is_terminal()) return fail("the game is over: no move can be applied");
   arena::ParsedMove parsed = s->parse_move(input);
   if (!parsed.ok()) return fail(std::move(parsed.error));
+  ++changes;
   s->apply(parsed.move);
   return 0;
 }
