@@ -42,7 +42,11 @@ java_bot="$jvm -cp $work/java-out Bot"
 # needs --disable-wasm-trap-handler under the referee's address-space limit.
 node_bot="node --disable-wasm-trap-handler"
 js=true
-[ -f "$work/prefix/share/arena/js/arena.wasm" ] || { js=false; echo "skip javascript: this build has no WebAssembly engine"; }
+if [ ! -f "$work/prefix/share/arena/js/arena.wasm" ]; then
+  js=false && echo "skip javascript: this build has no WebAssembly engine"
+elif ! $node_bot -e 0 2>/dev/null; then
+  js=false && echo "skip javascript: node $(node --version) has no --disable-wasm-trap-handler (Node 20.15 or later)"
+fi
 kits=(
   "cpp|$work/cpp/bot"
   "cpp-pkg-config|$work/cpp-pc-bot"
