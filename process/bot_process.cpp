@@ -84,6 +84,10 @@ std::string resolve_program(const std::string& program, std::string& error) {
     start = end + 1;
   }
   error = "'" + program + "' not found in PATH";
+  // A program beside the user, typed bare as at a Windows prompt: the shell needs "./" too.
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(program, ec))
+    error += " (a file of that name is in this folder: run it as './" + program + "')";
   return "";
 }
 
