@@ -177,9 +177,13 @@ class LeagueRunner {
                             [this](const GameRecord& r, bool kept) { committed(r, kept); });
     live_ = &live;
     committer_ = &committer;
-    if (out_) std::fprintf(out_, "league %s: %s\n", run_.out.c_str(), kLegend);
+    if (out_) {
+      std::fprintf(out_, "league %s: %s\n", run_.out.c_str(), kLegend);
+      std::fflush(out_);  // before any line on stderr (a suspension's)
+    }
     while (!done()) play_with_bots();
     committer.flush();
+    suspend_unstartable();  // found by the run's last games, after the pairing's last look
     live_ = nullptr;
     committer_ = nullptr;
     result_.played = played_;
@@ -372,31 +376,31 @@ class LeagueRunner {
     return out;
   }
 
-  // Games taken over from a table that seats a retired (or suspended) bot and none of whose games was kept
-  // (a game cut by a kill starts again from its first move: as good as never started) are
-  // not played: a retired bot gets no new set. A set begun is played whole.
+  // Games taken over from a table that seats a retired (or suspended) bot and none of whose
+  // games was kept (a game cut by a kill starts again from its first move: as good as never
+  // started) are not played: such a bot gets no new set. A set begun is played whole.
   void drop_unstarted_of_retired(std::vector<OwnGame>& games) {
-    std::set<std::string> retired;  // or suspended
+    std::map<std::string, const char*> retired;  // or suspended: which
     for (const LeagueBot& b : bots_)
-      if (!pairable(b)) retired.insert(b.name);
+      if (!pairable(b)) retired.emplace(b.name, b.retired ? "retired" : "suspended");
     if (retired.empty()) return;
     std::map<std::string, int> claimed;  // per table, its games in play by any run
     for (const LeagueClaim& c : store_->claims()) ++claimed[decode_job(c.job, store_->name()).table];
     std::vector<OwnGame> kept;
     for (OwnGame& g : games) {
-      const bool seats_retired = std::any_of(g.job.seats.begin(), g.job.seats.end(),
-                                             [&](const std::string& s) { return retired.count(s) > 0; });
+      const auto seat = std::find_if(g.job.seats.begin(), g.job.seats.end(),
+                                     [&](const std::string& s) { return retired.count(s) > 0; });
       const bool begun =
           claimed[g.job.table] < static_cast<int>(table_set(*game_, settings_.seed, g.job).size());
-      if (!seats_retired || begun) {
+      if (seat == g.job.seats.end() || begun) {
         kept.push_back(std::move(g));
         continue;
       }
       store_->drop(g.claim, worker_);
       --held_;
       if (out_)
-        std::fprintf(out_, "game %s: not played: its table seats a retired or suspended bot\n",
-                     g.job.round.c_str());
+        std::fprintf(out_, "game %s: not played: its table seats a %s bot\n", g.job.round.c_str(),
+                     retired.at(*seat));
     }
     games = std::move(kept);
   }

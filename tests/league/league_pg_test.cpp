@@ -354,7 +354,7 @@ TEST_CASE("league on PostgreSQL: a bad URL, an unreachable server or a foreign d
 
 // docs/league.md, "A bot that cannot start": the same as on SQLite (tests/league/unstartable_bot.h),
 // the suspension kept in the database.
-TEST_CASE("league on PostgreSQL: a bot that stops starting is suspended, its games not rated; resume",
+TEST_CASE("league on PostgreSQL: a bot that stops starting is suspended, its games not rated, then resumed",
           "[league][postgresql]") {
   PgServer pg;
   if (skipped(pg)) return;

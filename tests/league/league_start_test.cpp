@@ -29,7 +29,7 @@ std::string start_problem(const std::string& out, const std::string& bot) {
 
 }  // namespace
 
-TEST_CASE("league add: a command that cannot start is refused with arena match's message; --no-check adds it",
+TEST_CASE("league add: a command that cannot start is refused with arena match's message, --no-check adds it",
           "[league]") {
   shelltest::TempFolder tmp("arena-league", "add-check");
   fs::create_directories(tmp.path);
@@ -91,8 +91,9 @@ TEST_CASE("league: a relative command means what it meant where add ran, from wh
   CHECK(leaguetest::count_of(pgn, "[Event ") == 6);
 }
 
-TEST_CASE("league run: a bot that stops starting is suspended at once, its games kept but not rated; resume",
-          "[league]") {
+TEST_CASE(
+    "league run: a bot that stops starting is suspended at once, its games kept but not rated, then resumed",
+    "[league]") {
   shelltest::TempFolder tmp("arena-league", "suspend");
   leaguetest::check_unstartable_bot(tmp.path, "");
 }
