@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "store/sqlite_db.h"
 #include "tests/league/unstartable_bot.h"
 #include "tests/shell_run.h"
 
@@ -96,4 +97,17 @@ TEST_CASE(
     "[league]") {
   shelltest::TempFolder tmp("arena-league", "suspend");
   leaguetest::check_unstartable_bot(tmp.path, "");
+
+  // A league tallied by an Arena that rated such games (tallies of version 1, with c's phantom
+  // losses as outcomes) is tallied again from its records when opened: the same table.
+  const std::string dir = (tmp.path / "lab").string();
+  const std::string table = run_arena("league table " + dir + " --json").out;
+  {
+    arena::SqliteDb db(dir + "/league.db", false);
+    db.exec("UPDATE meta SET value = '1' WHERE key = 'tallies'");
+    db.exec(
+        "INSERT OR REPLACE INTO tallies VALUES('o' || char(9) || 'a' || char(9) || 'c' || char(10) || '1' || "
+        "char(9) || '2' || char(10), 40, 0, 0)");
+  }
+  CHECK(run_arena("league table " + dir + " --json").out == table);
 }
