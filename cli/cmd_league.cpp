@@ -1,6 +1,6 @@
-// `arena league new|add|retire|run|table|export`: a standing league for the bot author's loop
-// (docs/league.md). new and run take run options from the option table; add, retire and
-// table work from another shell while run plays.
+// `arena league new|add|retire|resume|run|table|report|export`: a standing league for the bot
+// author's loop (docs/league.md). new and run take run options from the option table; add,
+// retire, resume and table work from another shell while run plays.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -29,6 +29,7 @@ void add_new(CLI::App& league) {
 void add_add(CLI::App& league) {
   struct Options {
     std::string dir, bot, parent, note;
+    bool no_check = false;
   };
   auto o = std::make_shared<Options>();
   auto* cmd = league.add_subcommand("add", "Add a bot to a league, also while it runs");
@@ -36,7 +37,26 @@ void add_add(CLI::App& league) {
   cmd->add_option("bot", o->bot, "NAME=COMMAND (a command relative to this folder)")->required();
   cmd->add_option("--parent", o->parent, "The bot this one is a new version of");
   cmd->add_option("--note", o->note, "A note shown in the table (what changed)");
-  cmd->callback([o] { add_league_bot(o->dir, o->bot, o->parent, o->note); });
+  cmd->add_flag("--no-check", o->no_check,
+                "Add it without starting it once first (a command that starts only on the machines that run "
+                "the league)");
+  cmd->callback([o] { add_league_bot(o->dir, o->bot, o->parent, o->note, !o->no_check); });
+}
+
+void add_resume(CLI::App& league) {
+  struct Options {
+    std::string dir, name;
+    bool no_check = false;
+  };
+  auto o = std::make_shared<Options>();
+  auto* cmd = league.add_subcommand("resume", "Pair again a bot suspended because it could not start");
+  cmd->add_option("dir", o->dir, "The league's folder")->required();
+  cmd->add_option("name", o->name, "The bot's name")->required();
+  cmd->add_flag("--no-check", o->no_check, "Resume it without starting it once first");
+  cmd->callback([o] {
+    resume_league_bot(o->dir, o->name, !o->no_check);
+    std::cout << "bot " << o->name << " resumed: the league pairs it again\n";
+  });
 }
 
 void add_retire(CLI::App& league) {
@@ -58,7 +78,7 @@ void add_run(CLI::App& league) {
     const RunSettings s = flags->settings();
     warn_if_oversubscribed(s.concurrency);
     const LeagueRun r = run_league(s, stdout);
-    if (r.stopped) throw CommandError{"stopped after " + std::to_string(r.played) + " games", 130};
+    if (r.stopped) throw Stopped{"stopped after " + std::to_string(r.played) + " games; run again to go on"};
   });
 }
 
@@ -130,6 +150,7 @@ void add_league_command(CLI::App& app) {
   add_new(*league);
   add_add(*league);
   add_retire(*league);
+  add_resume(*league);
   add_run(*league);
   add_table(*league);
   add_report(*league);
