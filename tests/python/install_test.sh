@@ -45,7 +45,8 @@ esac
 "$tmp/venv/bin/python" -c 'import arena_games; s = arena_games.load("clump:size=6").new_initial_state(); s.playout(1); assert s.is_terminal()'
 
 for game in clump:size=6 flush:players=3; do
-  "$bin/arena" check-bot "$tmp/venv/bin/python $tmp/src/kits/python/mcts_bot.py" --game "$game" > "$tmp/check.log" 2>&1 || {
+  "$bin/arena" check-bot "$tmp/venv/bin/python $tmp/src/kits/python/mcts_bot.py --time-fraction 0.2" --game "$game" \
+    --games 4 > "$tmp/check.log" 2>&1 || {
     cat "$tmp/check.log"
     exit 1
   }
