@@ -117,16 +117,19 @@ class StateTest(unittest.TestCase):
             self.assertEqual(back.game.spec, spec)
             self.assertEqual(back.history(), state.history())
             self.assertEqual(back.render(), state.render())
-            self.assertEqual(state.__getstate__(), (spec, [m for _, m in state.history()]))
+            self.assertEqual(state.__reduce__()[1], (spec, [m for _, m in state.history()]))
         game = arena_games.load("clump:size=6")
         self.assertEqual(pickle.loads(pickle.dumps(game)), game)
 
     def test_a_pickle_with_an_illegal_move_is_refused(self):
-        forged = arena_games.State.__new__(arena_games.State)
+        rebuild = arena_games.load("clump:size=6").new_initial_state().__reduce__()[0]
         with self.assertRaisesRegex(ArenaError, "action 1: move 9999 is not legal"):
-            forged.__setstate__(("clump:size=6", [9999]))
+            rebuild("clump:size=6", [9999])
         with self.assertRaisesRegex(ArenaError, "nosuchgame"):
-            forged.__setstate__(("nosuchgame", []))
+            rebuild("nosuchgame", [])
+        forged = pickle.dumps(arena_games.load("clump:size=6").new_initial_state()).replace(b"clump:size=6", b"clump:size=x")
+        with self.assertRaisesRegex(ArenaError, "size"):
+            pickle.loads(forged)
 
     def test_views_are_the_engines(self):
         state = arena_games.load("flush:players=4").new_initial_state()
@@ -163,6 +166,10 @@ class MisuseTest(unittest.TestCase):
             self.state.apply(9999)
         with self.assertRaisesRegex(ArenaError, "not legal here"):
             self.state.apply(-1)
+        with self.assertRaisesRegex(ArenaError, "move 2147483648 is not legal here"):
+            self.state.apply(2 ** 31)
+        with self.assertRaisesRegex(ArenaError, "move %d is not legal here" % 2 ** 70):
+            self.state.apply(2 ** 70)
         # The engine's words, as `arena` prints them for the same text.
         printed = arena("perft", "clump:size=6", "--depth", "0", "--moves", "zz99", check=False).stderr
         with self.assertRaises(ArenaError) as raised:
@@ -206,7 +213,18 @@ class MisuseTest(unittest.TestCase):
         with self.assertRaises(TypeError):
             self.state.apply("a1")
         with self.assertRaises(TypeError):
+            self.state.apply(1.0)
+        with self.assertRaises(TypeError):
             self.state.observation("1")
+
+    def test_objects_come_from_the_module_not_their_classes(self):
+        # An object pybind11 made without a constructor would crash its first method.
+        for cls in (arena_games.State, arena_games.Game, arena_games.SeatResult, arena_games.SearchResult,
+                    arena_games.MoveValue):
+            with self.assertRaises(TypeError):
+                cls.__new__(cls)
+            with self.assertRaisesRegex(TypeError, "made by arena_games"):
+                cls()
 
     def test_bad_counts(self):
         with self.assertRaises(ArenaError):
@@ -287,7 +305,8 @@ class HelpTest(unittest.TestCase):
         import pydoc
         text = pydoc.render_doc(arena_games.State, renderer=pydoc.plaintext)
         self.assertIn("class State", text)
-        self.assertRegex(text, r"legal_moves\(self: arena_games(\._core)?\.State\) -> list")
+        self.assertIn("legal_moves(self", text)
+        self.assertRegex(text, r"observation\(self: arena_games(\._core)?\.State, seat: int\) -> List\[str\]")
         self.assertIn("ArenaError", pydoc.render_doc(arena_games, renderer=pydoc.plaintext))
 
 

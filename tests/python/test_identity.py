@@ -10,6 +10,7 @@ the referee sends with. And every state Python samples at a decision, from the e
 the seat was sent, shows that seat exactly what it was sent.
 """
 
+import json
 import os
 import random
 import re
@@ -116,6 +117,33 @@ def write_record(path: str, spec: str, players: int, state: arena_games.State, n
                 dict(tags)["Result"] + "\n\n")
 
 
+SUIT_LETTERS = {"": "", "spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+
+
+def report_form(picture: dict) -> dict:
+    """A picture dict in the report's compact JSON (report/picture_json.h)."""
+    boards = []
+    for b in picture["boards"]:
+        cells = [[c["x"], c["y"], c["name"], c["stone"]] +
+                 ([c["tile"], c["rotation"], [list(l) for l in c["links"]]] if "tile" in c else [])
+                 for c in b["cells"]]
+        board = {"h": b["shape"], "w": b["width"], "t": b["height"], "e": b["edge_seats"], "k": cells}
+        if b["walls"]:
+            board["r"] = True
+        boards.append(board)
+    zones = [[z["name"], z["seat"], z["cards"], z["played_by"], z["hidden"]] +
+             ([[[f["rank"], SUIT_LETTERS[f["suit"]], f["note"], int(f["special"])] for f in z["faces"]]]
+              if z["faces"] else []) for z in picture["zones"]]
+    out = {"s": picture["seat"], "n": picture["players"], "m": picture["to_move"], "c": picture["caption"],
+           "b": boards, "z": zones, "v": [[v["key"], v["value"], v["seat"]] for v in picture["values"]]}
+    if picture["parts"]:
+        out["p"] = picture["parts"]
+    if picture["highlights"]:
+        out["h"] = [[h["kind"], h["seat"], h["target"]] + ([h["zone"], h["zone_seat"]] if h["zone"] else [])
+                    for h in picture["highlights"]]
+    return out
+
+
 class IdentityTest(unittest.TestCase):
     def setUp(self):
         self.folder = tempfile.TemporaryDirectory(prefix="arena-python-identity-")
@@ -143,6 +171,27 @@ class IdentityTest(unittest.TestCase):
             bots = [arg for s in range(players) for arg in ("--bot", "r%d=%s" % (s, random_bot))]
             arena("match", spec, *bots, "--games", "2", "--seed", "40", "--out", pgn)
             self.assertGreater(self.compare(spec, players, pgn), 0)
+
+    def test_pictures_are_the_reports(self):
+        """Every picture of a recorded game, each view at every ply, is what `arena report`
+        draws (its --dump-pictures, the report's compact JSON)."""
+        random_bot = os.path.join(BIN, "random_bot")
+        for spec, players in every_quick_spec():
+            with self.subTest(spec=spec):
+                pgn = os.path.join(self.folder.name, "pictures-" + spec.replace(":", "_") + ".pgn")
+                bots = [arg for s in range(players) for arg in ("--bot", "r%d=%s" % (s, random_bot))]
+                arena("match", spec, *bots, "--games", "1", "--seed", "42", "--out", pgn)
+                with open(pgn) as f:
+                    actions = read_actions(f.read())[0]
+                dumped = json.loads(arena("report", pgn, "--dump-pictures", "1").stdout)["f"]
+                game = arena_games.load(spec)
+                views = range(players + 1) if game.hidden_information else [0]
+                states = [game.new_initial_state()]
+                for _, text in actions:
+                    states.append(states[-1].clone())
+                    states[-1].apply_name(text)
+                for view, plies in zip(views, dumped):
+                    self.assertEqual([report_form(s.picture(view)) for s in states], plies)
 
     def test_games_played_from_python_replay_the_same_in_the_referee(self):
         rng = random.Random(40)

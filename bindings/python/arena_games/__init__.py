@@ -50,6 +50,23 @@ __all__ = [
     "search_view",
 ]
 
+from . import _core
+
+
+# Pickles: a Game is its spec, a State its spec and the moves since the start, replayed (and
+# checked, as apply() checks them) when loaded. Rebuilt by these functions, never by filling an
+# empty instance.
+def _game_from_spec(spec: str) -> Game:
+    return load(spec)
+
+
+def _state_from_moves(spec: str, moves: list) -> State:
+    return _core._replayed(spec, moves)
+
+
+Game.__reduce__ = lambda self: (_game_from_spec, (self.spec,))
+State.__reduce__ = lambda self: (_state_from_moves, (self.game.spec, [move for _, move in self.history()]))
+
 # The classes print and pickle under the package's name (arena_games.State), where users find them.
 for _cls in (ArenaError, Game, MoveValue, SearchResult, SeatResult, State):
     _cls.__module__ = __name__

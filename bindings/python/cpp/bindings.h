@@ -15,13 +15,15 @@ using StateClass = pybind11::class_<PyState>;
 inline GameClass game_class(pybind11::module_& m) { return GameClass(pybind11::object(m.attr("Game"))); }
 inline StateClass state_class(pybind11::module_& m) { return StateClass(pybind11::object(m.attr("State"))); }
 
-void bind_errors(pybind11::module_& m);    // errors.cpp: ArenaError, the engine's UserError
-void bind_registry(pybind11::module_& m);  // registry.cpp: games(), load(), the constants
-void bind_game(pybind11::module_& m);      // game.cpp: Game
-void bind_state(pybind11::module_& m);     // state.cpp: State, SeatResult
-void bind_views(pybind11::module_& m);     // views.cpp: observation, picture, seen actions
-void bind_sampling(pybind11::module_& m);  // sampling.cpp: states from a seat's view
-void bind_playout(pybind11::module_& m);   // playout.cpp: random playouts, perft
-void bind_search(pybind11::module_& m);    // search.cpp: the baseline search (bots/search)
+void bind_errors(pybind11::module_& m);      // errors.cpp: ArenaError, the engine's UserError
+void bind_registry(pybind11::module_& m);    // registry.cpp: games(), load(), the constants
+void bind_game(pybind11::module_& m);        // game.cpp: Game
+void bind_state(pybind11::module_& m);       // state.cpp: State, SeatResult
+void bind_fast_calls(pybind11::module_& m);  // fast_calls.cpp: State's per-action calls, in plain CPython
+void bind_views(pybind11::module_& m);       // views.cpp: observation, picture, seen actions
+void bind_sampling(pybind11::module_& m);    // sampling.cpp: states from a seat's view
+void bind_playout(pybind11::module_& m);     // playout.cpp: random playouts, perft
+void bind_search(pybind11::module_& m);      // search.cpp: the baseline search (bots/search)
+void bind_creation(pybind11::module_& m);    // creation.cpp: no class is called directly (called last)
 
 }  // namespace arena::python

@@ -55,9 +55,7 @@ void bind_game(py::module_& m) {
       .def("__repr__", [](const Game& g) { return "arena_games.load('" + g.spec() + "')"; })
       .def(
           "__eq__", [](const Game& a, const Game& b) { return a.spec() == b.spec(); }, py::is_operator())
-      .def("__hash__", [](const Game& g) { return py::hash(py::str(g.spec())); })
-      .def(py::pickle([](const Game& g) { return py::make_tuple(g.spec()); },
-                      [](const py::tuple& t) { return GamePtr(make_game(t[0].cast<std::string>())); }));
+      .def("__hash__", [](const Game& g) { return py::hash(py::str(g.spec())); });
 }
 
 }  // namespace arena::python

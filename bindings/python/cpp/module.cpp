@@ -13,9 +13,11 @@ PYBIND11_MODULE(_core, m) {
   bind_registry(m);
   bind_game(m);
   bind_state(m);
+  bind_fast_calls(m);
   bind_views(m);
   bind_sampling(m);
   bind_playout(m);
   bind_search(m);
   // More parts register here (one bind_* per file, declared in bindings.h).
+  bind_creation(m);  // last: it covers every class registered above
 }

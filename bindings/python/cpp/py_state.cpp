@@ -1,6 +1,7 @@
 #include "bindings/python/cpp/py_state.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace arena::python {
 
@@ -37,15 +38,16 @@ void PyState::require_terminal() const {
   if (!state_->is_terminal()) throw UserError(game_->spec() + ": the game is not over yet");
 }
 
-void PyState::require_legal(Move m) const {
+void PyState::require_legal(long long m) const {
   require_live();
-  if (!is_legal(m))
+  const bool in_range = m >= std::numeric_limits<Move>::min() && m <= std::numeric_limits<Move>::max();
+  if (!in_range || !is_legal(static_cast<Move>(m)))
     throw UserError("move " + std::to_string(m) + " is not legal here" + legal_moves_hint(*state_, legal()));
 }
 
-void PyState::apply(Move m) {
+void PyState::apply(long long m) {
   require_legal(m);
-  state_->apply(m);
+  state_->apply(static_cast<Move>(m));
   legal_fresh_ = false;
 }
 

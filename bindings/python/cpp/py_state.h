@@ -41,13 +41,14 @@ class PyState {
   const std::vector<Move>& legal() const;
   bool is_legal(Move m) const;
 
-  // Applies `m` after checking it is legal here; a UserError naming a few legal moves if not.
-  void apply(Move m);
+  // Applies `m` after checking it is legal here; a UserError naming a few legal moves if not
+  // (any integer: Python's may be beyond a Move's range).
+  void apply(long long m);
   // Parses `text` as the engine does (a UserError with the engine's message if it is not a
   // legal move here) and applies it.
   Move apply_name(std::string_view text);
   // A UserError unless `m` is legal here ("move 99 is not legal here (3 legal, e.g. ...)").
-  void require_legal(Move m) const;
+  void require_legal(long long m) const;
   // A UserError unless the game is over / not over.
   void require_terminal() const;
   void require_live() const;

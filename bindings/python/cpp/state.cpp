@@ -12,13 +12,6 @@ namespace arena::python {
 
 namespace {
 
-py::list int_list(const std::vector<Move>& moves) {
-  py::list out(moves.size());
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i), PyLong_FromLong(moves[i]));
-  return out;
-}
-
 py::list history_list(const State& s) {
   py::list out(s.history().size());
   for (std::size_t i = 0; i < s.history().size(); ++i)
@@ -65,19 +58,6 @@ void bind_turn_queries(StateClass& state) {
       .def_property_readonly(
           "game", [](const PyState& s) { return s.game_ptr(); }, "The Game this position belongs to.")
       .def(
-          "current_player", [](const PyState& s) { return s.state().current_player(); },
-          "The seat to act (1..players), CHANCE (0) at a chance node, or TERMINAL (-1) once over.")
-      .def(
-          "is_terminal", [](const PyState& s) { return s.state().is_terminal(); },
-          "Whether the game is over.")
-      .def(
-          "is_chance", [](const PyState& s) { return s.state().is_chance(); },
-          "Whether chance acts next (a deal, a draw): see chance_outcomes().")
-      .def(
-          "legal_moves", [](const PyState& s) { return int_list(s.legal()); },
-          "The legal moves of the seat to act as ints, in the engine's order; at a chance node the\n"
-          "chance outcomes (as chance_outcomes() orders them); [] once the game is over.")
-      .def(
           "legal_move_names",
           [](const PyState& s) {
             std::vector<std::string> names;
@@ -102,23 +82,11 @@ void bind_turn_queries(StateClass& state) {
           },
           py::arg("text"),
           "The legal move that `text` names, as the referee reads a bot's answer; ArenaError with\n"
-          "the engine's message (and a few legal moves) when it names none.")
-      .def(
-          "chance_outcomes",
-          [](const PyState& s) {
-            if (!s.state().is_chance())
-              throw UserError(s.game().spec() + ": chance does not act here (seat " +
-                              std::to_string(s.state().current_player()) + " does)");
-            return s.state().chance_outcomes();
-          },
-          "At a chance node, every outcome as (move, probability), the probabilities summing to 1.");
+          "the engine's message (and a few legal moves) when it names none.");
 }
 
 void bind_changes(StateClass& state) {
   state
-      .def(
-          "apply", [](PyState& s, Move m) { s.apply(m); }, py::arg("move"),
-          "Plays a legal move (or chance outcome) of legal_moves(); ArenaError if it is not legal.")
       .def(
           "apply_name", [](PyState& s, std::string_view text) { return s.apply_name(text); }, py::arg("text"),
           "Plays the move that `text` names (parse_move, then apply) and returns it.")
@@ -126,17 +94,7 @@ void bind_changes(StateClass& state) {
           "clone", [](const PyState& s) { return PyState(s); }, "An independent copy of this position.")
       .def("__copy__", [](const PyState& s) { return PyState(s); })
       .def(
-          "__deepcopy__", [](const PyState& s, const py::object&) { return PyState(s); }, py::arg("memo"))
-      .def(py::pickle(
-          [](const PyState& s) {
-            std::vector<Move> moves;
-            for (const Action& a : s.state().history()) moves.push_back(a.move);
-            return py::make_tuple(s.game().spec(), moves);
-          },
-          [](const py::tuple& t) {
-            if (t.size() != 2) throw UserError("a pickled State is (spec, moves)");
-            return replayed(t[0].cast<std::string>(), t[1].cast<std::vector<Move>>());
-          }));
+          "__deepcopy__", [](const PyState& s, const py::object&) { return PyState(s); }, py::arg("memo"));
 }
 
 void bind_outcome(StateClass& state) {
@@ -188,6 +146,9 @@ void bind_outcome(StateClass& state) {
 
 void bind_state(py::module_& m) {
   bind_results(m);
+  m.def("_replayed", &replayed, py::arg("spec"), py::arg("moves"),
+        "The State after `moves` from the start of `spec`'s game, each checked as apply() checks\n"
+        "it: how a pickled State is rebuilt (a pickle is input like any other).");
   StateClass state(m, "State",
                    "One position of a game, from Game.new_initial_state(). Seats are 1..players; moves are\n"
                    "ints, with their notation at the edges (move_to_string, parse_move). Independent of\n"
