@@ -301,6 +301,22 @@ class HelpTest(unittest.TestCase):
                         missing.append(name + "." + attr)
         self.assertEqual(missing, [])
 
+    def test_the_stubs_name_every_public_name(self):
+        import ast
+        import os
+        stub = os.path.join(os.path.dirname(arena_games.__file__), "_core.pyi")
+        with open(stub) as f:
+            tree = ast.parse(f.read())
+        stubbed = {node.name for node in tree.body if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+        stubbed |= {node.target.id for node in tree.body if isinstance(node, ast.AnnAssign)}
+        self.assertEqual(sorted(set(arena_games.__all__) - stubbed), [])
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name != "ArenaError":
+                cls = getattr(arena_games, node.name)
+                members = {n.name for n in node.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}
+                public = {name for name in vars(cls) if not name.startswith("_")}
+                self.assertEqual(sorted(public ^ members), [], node.name)
+
     def test_help_names_the_classes_and_their_methods(self):
         import pydoc
         text = pydoc.render_doc(arena_games.State, renderer=pydoc.plaintext)
