@@ -5,6 +5,7 @@
 // as a spectator sees them (live_view.h).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -34,7 +35,9 @@ class FolderWatch {
   // The finished games shown: all but those held back (any DIR/live/OWNER/held.txt, written
   // by tournaments/live_games.h: their deal is replayed by a game not finished yet).
   std::size_t finished() const { return visible_.size(); }
-  bool holding_back() const { return !held_.empty(); }
+  // Whether a list holds something back, or one could not be read (then every finished game
+  // is held back until it can: fail closed).
+  bool holding_back() const { return !held_ || !held_->empty(); }
   // The report's data (report/report_data.h) of the finished games, without replays.
   const std::string& data_json();
   // The replay of finished game n (1-based), every seat's view too; nullopt: no such game.
@@ -65,8 +68,13 @@ class FolderWatch {
   std::unique_ptr<LeagueStore> league_;
   std::int64_t league_last_ = 0;
   std::map<std::string, Live> live_;
-  std::string data_;                  // "" until asked after a change
-  std::string held_;                  // every run's held.txt as read, one after another
+  std::string data_;  // "" until asked after a change
+  // Every run's held.txt as read, one after another; nullopt: one could not be read.
+  std::optional<std::string> held_ = std::string();
+  bool live_seen_ = false;
+  std::chrono::steady_clock::time_point
+      said_{};  // when a list that cannot be read was last said  // DIR/live was listed once: its going is no
+                // longer "no run yet"
   std::vector<std::size_t> visible_;  // indices into records_
 };
 
