@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -131,6 +132,13 @@ std::optional<std::string> read_held_lists(const std::string& dir, bool& live_se
 FolderWatch::FolderWatch(std::string dir) : dir_(std::move(dir)) {
   if (!fs::is_directory(dir_))
     throw UserError(dir_ + ": no such folder (arena serve needs a tournament's or league's folder)");
+  // A league's store is opened and read once now, as `arena league table` would: a damaged
+  // league.db (or a PostgreSQL server that cannot be reached) is the same clear error, not an
+  // empty page.
+  if (holds_league(dir_)) {
+    league_ = open_league_store(dir_);
+    league_->games(std::numeric_limits<std::int64_t>::max());
+  }
 }
 
 FolderWatch::~FolderWatch() = default;
@@ -202,10 +210,13 @@ bool FolderWatch::poll_league() {
   try {
     if (!league_) league_ = open_league_store(dir_);
     games = league_->games(league_last_);
-  } catch (const UserError&) {
-    league_.reset();  // not complete yet (`league new` is writing it) or the server is away: next poll
+  } catch (const UserError& e) {
+    league_.reset();  // the server is away, the file is being replaced...: tried again next poll
+    if (league_error_ != e.what()) std::cerr << "arena serve: " << e.what() << " (trying again)" << std::endl;
+    league_error_ = e.what();
     return false;
   }
+  league_error_.clear();
   bool changed = false;
   for (const LeagueGame& g : games) {
     std::vector<PgnError> errors;

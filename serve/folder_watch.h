@@ -24,7 +24,8 @@ namespace arena::serve {
 
 class FolderWatch {
  public:
-  // Throws UserError when `dir` is not a folder.
+  // Throws UserError when `dir` is not a folder, or holds a league whose store cannot be read
+  // (a damaged league.db, a PostgreSQL server that cannot be reached).
   explicit FolderWatch(std::string dir);
   ~FolderWatch();
 
@@ -67,6 +68,7 @@ class FolderWatch {
   std::uint64_t journal_read_ = 0, pgn_read_ = 0;  // bytes consumed
   std::unique_ptr<LeagueStore> league_;
   std::int64_t league_last_ = 0;
+  std::string league_error_;  // the store's last error, said once
   std::map<std::string, Live> live_;
   std::string data_;  // "" until asked after a change
   // Every run's held.txt as read, one after another; nullopt: one could not be read.
