@@ -289,7 +289,14 @@ TEST_CASE("serve: an event-stream slot is free as soon as its client goes and sh
       },
       10));
   int cut = 0;
-  for (auto& s : second) cut += closed_by_server(s->fd, 100);
+  const auto cut_by = Clock::now() + std::chrono::seconds(5);  // the oldest first, then any
+  for (auto& s : second)
+    cut += closed_by_server(
+        s->fd,
+        cut == 0
+            ? static_cast<int>(std::max<std::int64_t>(
+                  100, std::chrono::duration_cast<std::chrono::milliseconds>(cut_by - Clock::now()).count()))
+            : 100);
   CHECK(cut == 1);
   CHECK(server.process.stop() == 0);
 }
