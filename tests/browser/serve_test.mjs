@@ -3,7 +3,10 @@
 // `arena serve` serves its folder, and Debian's chromium (headless, playwright-core) opens the
 // page, opens the game in play from the "In play" list and sees its move list grow as the game
 // is played, then sees the finished games appear in the game list and opens one. Fails on any
-// request that is not to the server. Every wait is for a condition with a generous timeout.
+// request that is not to the server, and on any breach of the page's Content-Security-Policy
+// (its scripts run by their hashes). Then every event-stream slot is taken (64 streams held
+// here): a new page is refused (503) and says so, and once the streams go it connects again
+// by itself, with back-off. Every wait is for a condition with a generous timeout.
 //
 // Screenshots of the page with a game in play land in WORK_DIR/screenshots/.
 //
@@ -11,6 +14,7 @@
 //   --docs: also take again the screenshots of docs/serve.md there (docs/serve/).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { chromium } from "playwright-core";
 
@@ -45,6 +49,28 @@ async function until(what, done, seconds = 60) {
   }
 }
 
+// An event stream held open: resolves once its answer's status line has come.
+function holdStream(url) {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1", () =>
+      socket.write("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+    let head = "";
+    socket.on("data", d => {
+      head += d;
+      if (head.includes("\r\n")) resolve({ socket, ok: head.startsWith("HTTP/1.1 200") });
+    });
+    socket.on("error", reject);
+  });
+}
+
+// Every breach of the page's Content-Security-Policy, as the browser reports it.
+const watchPolicy = page => page.addInitScript(() => {
+  window.policyBreaches = [];
+  document.addEventListener("securitypolicyviolation", e =>
+    window.policyBreaches.push(`${e.violatedDirective} ${e.blockedURI} line ${e.lineNumber}`));
+});
+
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 const server = start(["serve", dir, "--port", "0"]);
@@ -61,6 +87,7 @@ try {
   await page.route(u => !u.href.startsWith(url), route => { foreign.push(route.request().url()); route.abort(); });
   const errors = [];
   page.on("pageerror", e => errors.push(String(e)));
+  await watchPolicy(page);
   await page.goto(url + "#games");
   await page.waitForSelector("body[data-ready]");
   // A game in play, opened from the list: its moves arrive as they are played. Should the game
@@ -100,6 +127,23 @@ try {
   check(await page.evaluate(() => document.getElementById("verdict").textContent.includes("ranks")), "no verdict");
   check(foreign.length === 0, "requests elsewhere than the server: " + foreign.join(", "));
   check(errors.length === 0, "page errors: " + errors.join("; "));
+  const breaches = await page.evaluate(() => window.policyBreaches);
+  check(breaches.length === 0, "Content-Security-Policy breaches: " + breaches.join("; "));
+
+  // Every event-stream slot taken by streams that have not had their 10 s turn: a new page is
+  // refused and says so; once they go, it connects by itself (its retries back off).
+  const held = [];
+  for (let i = 0; i < 64 && held.length < 64; i++) {
+    const h = await holdStream(url);
+    if (h.ok) held.push(h); else h.socket.destroy();  // a slot the first page still held
+  }
+  const refused = await browser.newPage();
+  await refused.goto(url);
+  const liveStatus = () => refused.evaluate(() => document.getElementById("live-status").textContent);
+  await until("the refused page saying so", async () => (await liveStatus()).startsWith("disconnected"), 30);
+  await new Promise(r => setTimeout(r, 2000));
+  for (const h of held) h.socket.destroy();
+  await until("the refused page connected again", async () => (await liveStatus()) === "live", 40);
 } catch (e) {
   failures++;
   console.error("FAIL: " + e.message);
