@@ -38,6 +38,9 @@ struct ReportOptions {
   // The file that holds the records, for the repro command of each fault ("rp"); "" when the
   // report mixes files (the command then says FILE.pgn). write_report() fills it in.
   std::string records_file;
+  // A league's summary (cli/league_page.h: what `arena league table` shows), drawn by the page's
+  // league.js under "League"; empty for a tournament's or a match's report.
+  boost::json::object league;
 };
 
 boost::json::object report_data(const std::vector<GameRecord>& records, const ReportOptions& options);

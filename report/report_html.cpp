@@ -104,6 +104,10 @@ std::string report_html(const std::vector<GameRecord>& records, const ReportOpti
   html += "</script>\n<script>\n";
   html += kPageBotLinesJS;  // before report.js, which calls it
   html += "</script>\n<script>\n";
+  html += kPageDecisionJS;  // before report.js, which calls it
+  html += "</script>\n<script>\n";
+  html += kPageLeagueJS;  // before report.js, which calls it
+  html += "</script>\n<script>\n";
   html += kPageJS;
   html += "</script>\n</body>\n</html>\n";
   return html;
