@@ -149,7 +149,7 @@ json::object report_data(const std::vector<GameRecord>& records, const ReportOpt
   out["budget"] = options.games.empty() ? options.replay_budget : 0;
   if (!options.bracket.empty()) out["bracket"] = options.bracket;
   if (!options.league.empty()) out["league"] = options.league;
-  if (!options.records_file.empty()) out["rf"] = options.records_file;
+  if (!options.records_file_from_report.empty()) out["rf"] = options.records_file_from_report;
   return out;
 }
 

@@ -150,6 +150,12 @@ void write_report(const std::vector<std::string>& inputs, const std::string& out
     else if (fs::exists(path / "games.pgn"))
       options.records_file = (path / "games.pgn").string();
   }
+  if (!options.records_file.empty() && options.records_file_from_report.empty()) {
+    std::error_code from_error, file_error;  // then the page names no file: "FILE.pgn"
+    const fs::path from = fs::weakly_canonical(fs::absolute(out).parent_path(), from_error);
+    const fs::path file = fs::weakly_canonical(fs::absolute(options.records_file), file_error);
+    if (!from_error && !file_error) options.records_file_from_report = file.lexically_relative(from).string();
+  }
   const std::string html = report_html(read_report_inputs(inputs), options);
   const std::string temporary = out + ".tmp";
   {

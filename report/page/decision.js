@@ -52,11 +52,18 @@ function shellQuoted(text) {
   return text !== "" && /^[A-Za-z0-9_./:=+,@%-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
+// The report's one records file, given from the report's folder ("games.pgn"): made whole from
+// the page's own address when it is a file, so the command runs from any folder.
+function recordsFile() {
+  if (location.protocol !== "file:") return DATA.rf;
+  return decodeURIComponent(new URL(DATA.rf, location.href).pathname);
+}
+
 // The `arena repro` command of decision K of `seat`: the game by its number in the report's one
 // records file, else by its round (the page then names no file); the bot's command to fill in.
 function reproCommand(game, seat, k) {
   const which = DATA.rf ? String(game.n) : game.r || String(game.n);
-  return `arena repro ${DATA.rf ? shellQuoted(DATA.rf) : "FILE.pgn"} --game ${shellQuoted(which)} --seat ${seat} --ply ${k} --bot COMMAND`;
+  return `arena repro ${DATA.rf ? shellQuoted(recordsFile()) : "FILE.pgn"} --game ${shellQuoted(which)} --seat ${seat} --ply ${k} --bot COMMAND`;
 }
 
 function secondsText(micros) { return micros >= 0 ? ` in ${fmt(micros / 1000, 1)} ms` : ""; }

@@ -7,10 +7,11 @@
 "use strict";
 
 // A bot's status as the league's table says it. Suspended bots (a bot that cannot start is
-// suspended at once: issue 38) are read from the table's JSON as `suspended`, a reason or true;
-// a table without that field (an older league) shows retired and playing bots only.
+// suspended at once, until `arena league resume`: issue 38) are read from the table's JSON as
+// `suspended`, the reason ("" when not suspended); a table without that field (an Arena before
+// suspensions) shows retired and playing bots only.
 function leagueBotStatus(b) {
-  if (b.suspended) return typeof b.suspended === "string" ? `suspended: ${b.suspended}` : "suspended";
+  if (b.suspended) return `suspended: ${b.suspended === true ? "cannot start" : b.suspended} (arena league resume DIR ${b.name} once it starts)`;
   return b.retired ? "retired" : "playing";
 }
 
@@ -65,7 +66,9 @@ function drawLeague() {
   const box = $("league"), league = DATA.league;
   box.textContent = "";
   if (!league) return;
-  box.append(el("h2", {}, `League: ${league.games} games`));
+  // Games a bot never started are kept but not rated (`unrated_games`, where the table has it).
+  const unrated = league.unrated_games ? `; ${league.unrated_games} more kept but not rated (a bot never started)` : "";
+  box.append(el("h2", {}, `League: ${league.games} games${unrated ? " rated" + unrated : ""}`));
   box.append(el("p", { class: "note" }, "As arena league table shows it: every bot with its status, rating, faults, time per move and own figures (info data)."));
   box.append(leagueBotsTable(league));
   if (league.versions && league.versions.length) {
