@@ -42,6 +42,26 @@ struct Loaded {
   SeatTranscript transcript;
 };
 
+// Without --seat: the seat that takes decision --ply, else the one that faulted.
+int default_seat(const ReproOptions& o, const Loaded& l, const std::string& where) {
+  const std::string ask =
+      "give the seat to rerun with --seat S (1 to " + std::to_string(l.game->num_players()) + ")";
+  if (o.ply < 0) {
+    if (l.record.fault_seat == 0) throw CommandError{where + " has no fault: " + ask};
+    return l.record.fault_seat;
+  }
+  const RecordedDecision d = recorded_decision(l.record, o.ply);
+  if (d.seat > 0) return d.seat;
+  const int actions = static_cast<int>(l.record.actions.size());
+  const std::string k = std::to_string(o.ply);
+  throw CommandError{where + ": " +
+                     (o.ply > actions
+                          ? "no position " + k + " (the game has " + std::to_string(actions) + " actions)"
+                      : d.chance ? "position " + k + " is chance's: no decision"
+                                 : "no decision " + k + ": the game was over") +
+                     "; " + ask};
+}
+
 Loaded load(ReproOptions& o) {
   Loaded l;
   l.record = read_recorded_game(o.file, o.game_text, o.game);
@@ -51,12 +71,7 @@ Loaded load(ReproOptions& o) {
   } catch (const UserError& e) {
     throw CommandError{where + ": " + e.what()};
   }
-  if (o.seat == 0 && o.ply >= 0) o.seat = recorded_decision(l.record, o.ply).seat;
-  if (o.seat == 0) o.seat = l.record.fault_seat;
-  if (o.seat == 0)
-    throw CommandError{
-        where + (o.ply >= 0 ? " has no decision " + std::to_string(o.ply) : std::string(" has no fault")) +
-        ": give the seat to rerun with --seat S (1 to " + std::to_string(l.game->num_players()) + ")"};
+  if (o.seat == 0) o.seat = default_seat(o, l, where);
   if (o.seat > l.game->num_players())
     throw CommandError{"--seat " + std::to_string(o.seat) + ": " + where + " (" + l.record.spec +
                        ") has seats 1 to " + std::to_string(l.game->num_players())};

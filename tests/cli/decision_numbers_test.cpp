@@ -116,5 +116,14 @@ TEST_CASE("arena repro --ply K names whose decision K is when it is not the seat
   CHECK(r.out.find("the seat took decisions 1, 3, 5,") != std::string::npos);
   r = run_arena("repro " + pgn + " --ply 100000 --print-lines");
   CHECK(r.status == 2);
-  CHECK(r.out.find("has no decision 100000: give the seat") != std::string::npos);
+  CHECK(r.out.find(": no position 100000 (the game has ") != std::string::npos);
+  // A chance position has no decision (Flush deals before anyone decides).
+  const std::string flush = (dir.path / "flush.pgn").string();
+  REQUIRE(run_arena("match flush:players=3 --bot a=" + kBin + "/random_bot --bot b=" + kBin +
+                    "/random_bot --bot c=" + kBin + "/random_bot --games 1 --seed 2 --quiet --out " + flush)
+              .status == 0);
+  r = run_arena("repro " + flush + " --ply 0 --print-lines");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("position 0 is chance's: no decision; give the seat to rerun with --seat S (1 to 3)") !=
+        std::string::npos);
 }
