@@ -77,7 +77,8 @@ function decisionHead(d, game, seat) {
   if (!d.end) return `decision ${d.k}: ${who(d.seat)} answered ${d.answer}${secondsText(d.micros)}`;
   if (d.seat && game.e === "resign") return `decision ${d.k}: ${who(d.seat)} resigned`;
   if (d.seat) return `decision ${d.k}: ${who(d.seat)} answered with a fault: ${game.e}${game.d ? ` (${game.d})` : ""}`;
-  return `position ${d.k}: the game is over (${game.e})`;
+  if (game.e === "in play") return `position ${d.k}: decision ${d.k} is being taken (the game is in play)`;
+  return `position ${d.k}: the game is over` + (game.e === "over" ? "" : ` (${game.e})`);  // "over": live.js, its result to come
 }
 
 // What the bots wrote for decision K (replay.i, numbered by decision), the deciding seat's
