@@ -6,6 +6,7 @@
 #pragma once
 
 #include <boost/json/object.hpp>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -25,7 +26,8 @@ namespace arena::serve {
 
 class FolderWatch {
  public:
-  // Throws UserError when `dir` is not a folder.
+  // Throws UserError when `dir` is not a folder, or holds a league whose store cannot be read
+  // (a damaged league.db, a PostgreSQL server that cannot be reached).
   explicit FolderWatch(std::string dir);
   ~FolderWatch();
 
@@ -36,7 +38,9 @@ class FolderWatch {
   // The finished games shown: all but those held back (any DIR/live/OWNER/held.txt, written
   // by tournaments/live_games.h: their deal is replayed by a game not finished yet).
   std::size_t finished() const { return visible_.size(); }
-  bool holding_back() const { return !held_.empty(); }
+  // Whether a list holds something back, or one could not be read (then every finished game
+  // is held back until it can: fail closed).
+  bool holding_back() const { return !held_ || !held_->empty(); }
   // The report's data (report/report_data.h) of the finished games, without replays; each
   // game's entry with "rn", its record's number in the folder (a game in play's "n" once
   // finished), and "league", what `summary` gives, when one is set.
@@ -74,9 +78,15 @@ class FolderWatch {
   std::uint64_t journal_read_ = 0, pgn_read_ = 0;  // bytes consumed
   std::unique_ptr<LeagueStore> league_;
   std::int64_t league_last_ = 0;
+  std::string league_error_;  // the store's last error, said once
   std::map<std::string, Live> live_;
-  std::string data_;                  // "" until asked after a change
-  std::string held_;                  // every run's held.txt as read, one after another
+  std::string data_;  // "" until asked after a change
+  // Every run's held.txt as read, one after another; nullopt: one could not be read.
+  std::optional<std::string> held_ = std::string();
+  bool live_seen_ = false;
+  std::chrono::steady_clock::time_point
+      said_{};  // when a list that cannot be read was last said  // DIR/live was listed once: its going is no
+                // longer "no run yet"
   std::vector<std::size_t> visible_;  // indices into records_
   std::function<boost::json::object()> league_summary_;
 };

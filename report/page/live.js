@@ -146,12 +146,26 @@ function onState(state) {
   drawSummary();
 }
 
+// The event stream. The browser reconnects by itself when an open stream ends; a refusal
+// (503: every slot is taken, docs/serve.md "Limits") closes it for good, so the page tries again
+// itself, after 1 s, 2 s, 4 s... up to 30 s, each wait between half and all of that (refused
+// pages do not all come back at once).
+let refusals = 0;
 function connect() {
-  const status = el("span", { id: "live-status" }, "connecting");
-  document.querySelector("header").append(status);
+  let status = $("live-status");
+  if (!status) {
+    status = el("span", { id: "live-status" }, "connecting");
+    document.querySelector("header").append(status);
+  }
   const source = new EventSource("events");
-  source.addEventListener("open", () => { status.textContent = "live"; status.className = ""; });
-  source.addEventListener("error", () => { status.textContent = "disconnected (retrying)"; status.className = "off"; });
+  source.addEventListener("open", () => { refusals = 0; status.textContent = "live"; status.className = ""; });
+  source.addEventListener("error", () => {
+    status.textContent = "disconnected (retrying)";
+    status.className = "off";
+    if (source.readyState !== EventSource.CLOSED) return;
+    const longest = Math.min(30000, 1000 * 2 ** refusals++);
+    setTimeout(connect, longest / 2 + Math.random() * longest / 2);
+  });
   source.addEventListener("state", e => onState(JSON.parse(e.data)));
 }
 

@@ -3,7 +3,10 @@
 // `arena serve` serves its folder, and Debian's chromium (headless, playwright-core) opens the
 // page, opens the game in play from the "In play" list and sees its move list grow as the game
 // is played, then sees the finished games appear in the game list and opens one. Fails on any
-// request that is not to the server. Every wait is for a condition with a generous timeout.
+// request that is not to the server, and on any breach of the page's Content-Security-Policy
+// (its scripts run by their hashes). Then every event-stream slot is taken (64 streams held
+// here): a new page is refused (503) and says so, and once the streams go it connects again
+// by itself, with back-off. Every wait is for a condition with a generous timeout.
 //
 // Screenshots of the page with a game in play land in WORK_DIR/screenshots/.
 //
@@ -11,6 +14,7 @@
 //   --docs: also take again the screenshots of docs/serve.md there (docs/serve/).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { leagueShown, playLeague } from "./league_page.mjs";
@@ -68,6 +72,7 @@ async function checkEndedGames(browser) {
                      "--bot", `r=${path.join(binDir, "random_bot")}`, "--games", "2", "--seed", "5",
                      "--concurrency", "1", "--quiet", "--out", folder]);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await watchPolicy(page);
   try {
     const url = await served(server2);
     const inPlay = async id => JSON.parse(await (await fetch(url + "api/state")).text()).live.some(g => g.id === id);
@@ -108,6 +113,8 @@ async function checkEndedGames(browser) {
     await page.evaluate(() => { location.hash = "#results"; });
     const times = await page.$$eval("#times-table tr[data-bot]", trs => trs.map(tr => tr.dataset.bot).sort());
     check(JSON.stringify(times) === JSON.stringify(["r", "slow"]), `the live page's time per move table lists ${JSON.stringify(times)}`);
+    const breaches = await page.evaluate(() => window.policyBreaches);
+    check(breaches.length === 0, "ended games: Content-Security-Policy breaches: " + breaches.join("; "));
   } catch (e) {
     failures++;
     console.error("FAIL: ended games: " + e.message);
@@ -128,6 +135,7 @@ async function checkLeagueServe(browser) {
   playLeague(arena, binDir, folder, 6);
   const server3 = start(["serve", folder, "--port", "0"]);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await watchPolicy(page);
   try {
     const url = await served(server3);
     await page.goto(url);
@@ -143,6 +151,8 @@ async function checkLeagueServe(browser) {
     const again = await leagueShown(arena, page, folder);
     check(again.bad.length === 0, `league served, after more games: ${again.bad.join("; ")}`);
     check(await moves() > before, `the time per move table did not follow the new games (${before} moves)`);
+    const breaches = await page.evaluate(() => window.policyBreaches);
+    check(breaches.length === 0, "league served: Content-Security-Policy breaches: " + breaches.join("; "));
   } catch (e) {
     failures++;
     console.error("FAIL: league served: " + e.message);
@@ -153,6 +163,28 @@ async function checkLeagueServe(browser) {
     fs.rmSync(folder, { recursive: true, force: true });
   }
 }
+
+// An event stream held open: resolves once its answer's status line has come.
+function holdStream(url) {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1", () =>
+      socket.write("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+    let head = "";
+    socket.on("data", d => {
+      head += d;
+      if (head.includes("\r\n")) resolve({ socket, ok: head.startsWith("HTTP/1.1 200") });
+    });
+    socket.on("error", reject);
+  });
+}
+
+// Every breach of the page's Content-Security-Policy, as the browser reports it.
+const watchPolicy = page => page.addInitScript(() => {
+  window.policyBreaches = [];
+  document.addEventListener("securitypolicyviolation", e =>
+    window.policyBreaches.push(`${e.violatedDirective} ${e.blockedURI} line ${e.lineNumber}`));
+});
 
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
@@ -170,6 +202,7 @@ try {
   await page.route(u => !u.href.startsWith(url), route => { foreign.push(route.request().url()); route.abort(); });
   const errors = [];
   page.on("pageerror", e => errors.push(String(e)));
+  await watchPolicy(page);
   await page.goto(url + "#games");
   await page.waitForSelector("body[data-ready]");
   // A game in play, opened from the list: its moves arrive as they are played. Should the game
@@ -209,6 +242,23 @@ try {
   check(await page.evaluate(() => document.getElementById("verdict").textContent.includes("ranks")), "no verdict");
   check(foreign.length === 0, "requests elsewhere than the server: " + foreign.join(", "));
   check(errors.length === 0, "page errors: " + errors.join("; "));
+  const breaches = await page.evaluate(() => window.policyBreaches);
+  check(breaches.length === 0, "Content-Security-Policy breaches: " + breaches.join("; "));
+
+  // Every event-stream slot taken by streams that have not had their 10 s turn: a new page is
+  // refused and says so; once they go, it connects by itself (its retries back off).
+  const held = [];
+  for (let i = 0; i < 64 && held.length < 64; i++) {
+    const h = await holdStream(url);
+    if (h.ok) held.push(h); else h.socket.destroy();  // a slot the first page still held
+  }
+  const refused = await browser.newPage();
+  await refused.goto(url);
+  const liveStatus = () => refused.evaluate(() => document.getElementById("live-status").textContent);
+  await until("the refused page saying so", async () => (await liveStatus()).startsWith("disconnected"), 30);
+  await new Promise(r => setTimeout(r, 2000));
+  for (const h of held) h.socket.destroy();
+  await until("the refused page connected again", async () => (await liveStatus()) === "live", 40);
   await checkEndedGames(browser);
   await checkLeagueServe(browser);
 } catch (e) {
