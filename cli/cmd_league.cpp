@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/league_page.h"
 #include "cli/option_flags.h"
 #include "cli/report_protocol.h"
 #include "league/league.h"
@@ -136,6 +137,7 @@ void add_report(CLI::App& league) {
     report::ReportOptions options;
     options.title = "League " + std::filesystem::path(o->dir).filename().string();
     options.protocol_lines = referee_protocol_lines();
+    options.league = league_page_summary(o->dir);  // the page shows what `league table` shows
     report::write_report({pgn.string()}, out, options);
     std::cout << "report: " << out << " (games: " << pgn.string() << ")\n";
   });

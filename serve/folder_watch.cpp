@@ -290,6 +290,13 @@ const std::string& FolderWatch::data_json() {
   boost::json::array embedded;  // every finished game's replay can be fetched
   for (std::size_t n = 1; n <= shown.size(); ++n) embedded.push_back(static_cast<std::int64_t>(n));
   data["embedded"] = std::move(embedded);
+  boost::json::array& entries = data["games"].as_array();
+  for (std::size_t i = 0; i < entries.size() && i < visible_.size(); ++i)
+    entries[i].as_object()["rn"] = static_cast<std::int64_t>(visible_[i] + 1);
+  try {
+    if (league_summary_) data["league"] = league_summary_();
+  } catch (const UserError&) {  // the store busy or away: the table comes with the next data
+  }
   std::error_code ec;
   const fs::path bracket = fs::path(dir_) / "bracket.txt";
   if (fs::is_regular_file(bracket, ec))
@@ -321,8 +328,17 @@ std::string FolderWatch::state_json() const {
                                        {"p", std::move(players)},
                                        {"l", static_cast<std::int64_t>(l.game.actions.size())}});
   }
-  return json_text(
-      boost::json::object{{"games", static_cast<std::int64_t>(visible_.size())}, {"live", std::move(live)}});
+  boost::json::array held;  // what the page says of a watched game whose record is held back
+  for (std::size_t i = 0, v = 0; i < records_.size(); ++i) {
+    if (v < visible_.size() && visible_[v] == i) {
+      ++v;
+      continue;
+    }
+    held.push_back(boost::json::object{{"r", records_[i].round}, {"rn", static_cast<std::int64_t>(i + 1)}});
+  }
+  return json_text(boost::json::object{{"games", static_cast<std::int64_t>(visible_.size())},
+                                       {"live", std::move(live)},
+                                       {"held", std::move(held)}});
 }
 
 std::optional<std::string> FolderWatch::live_json(const std::string& name) {

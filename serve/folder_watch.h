@@ -5,8 +5,10 @@
 // as a spectator sees them (live_view.h).
 #pragma once
 
+#include <boost/json/object.hpp>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -39,14 +41,22 @@ class FolderWatch {
   // Whether a list holds something back, or one could not be read (then every finished game
   // is held back until it can: fail closed).
   bool holding_back() const { return !held_ || !held_->empty(); }
-  // The report's data (report/report_data.h) of the finished games, without replays.
+  // The report's data (report/report_data.h) of the finished games, without replays; each
+  // game's entry with "rn", its record's number in the folder (a game in play's "n" once
+  // finished), and "league", what `summary` gives, when one is set.
   const std::string& data_json();
+  // A league's summary for the page (cli/league_page.h: what `arena league table` shows; serve/
+  // sits below league/, so the command line hands it in), read again with the data.
+  void set_league_summary(std::function<boost::json::object()> summary) {
+    league_summary_ = std::move(summary);
+  }
   // The replay of finished game n (1-based), every seat's view too; nullopt: no such game.
   std::optional<std::string> replay_json(int n);
   // The finished games shown, as PGN (what /files/games.pgn serves: never a held record, and
   // never one the journal does not count yet).
   std::string shown_pgn() const;
-  // {"games": finished, "live": [{"id", "n", "g", "p", "l"}...]}: what the page follows.
+  // {"games": finished, "live": [{"id", "n", "g", "p", "l"}...], "held": [{"r", "rn"}...]}: what
+  // the page follows; "held" the finished games held back (their Round and record number).
   std::string state_json() const;
   // The spectator's replay of a game in play; nullopt: no such game in play.
   std::optional<std::string> live_json(const std::string& name);
@@ -78,6 +88,7 @@ class FolderWatch {
       said_{};  // when a list that cannot be read was last said  // DIR/live was listed once: its going is no
                 // longer "no run yet"
   std::vector<std::size_t> visible_;  // indices into records_
+  std::function<boost::json::object()> league_summary_;
 };
 
 }  // namespace arena::serve

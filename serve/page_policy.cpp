@@ -13,8 +13,8 @@ std::string element_hash(std::string_view script) { return script_hash_source("\
 
 std::string make_policy() {
   std::string scripts;
-  for (std::string_view s :
-       {report::kPageFramesJS, report::kPageBotLinesJS, report::kPageJS, report::kPageLiveJS})
+  for (std::string_view s : {report::kPageFramesJS, report::kPageBotLinesJS, report::kPageDecisionJS,
+                             report::kPageLeagueJS, report::kPageJS, report::kPageLiveJS})
     scripts += element_hash(s) + " ";
   // 'wasm-unsafe-eval' lets a report.html with records compile the page's engine
   // (report/page/frames.js); it allows no JavaScript eval.

@@ -103,6 +103,11 @@ std::string live_page(FolderWatch& folder) {
   html += "<script>\n";
   html += report::kPageFramesJS;  // the replays' decoding, before report.js
   html += "</script>\n<script>\n";
+  // The finished games' bot lines, one decision as a unit, a league's table: before report.js.
+  for (std::string_view part : {report::kPageBotLinesJS, report::kPageDecisionJS, report::kPageLeagueJS}) {
+    html += part;
+    html += "</script>\n<script>\n";
+  }
   html += report::kPageJS;
   html += "</script>\n<script>\n";
   html += report::kPageLiveJS;
