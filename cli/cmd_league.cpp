@@ -1,11 +1,15 @@
 // `arena league new|add|retire|resume|run|table|report|export`: a standing league for the bot
 // author's loop (docs/league.md). new and run take run options from the option table; add,
 // retire, resume and table work from another shell while run plays.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/league_page.h"
 #include "cli/option_flags.h"
 #include "cli/report_protocol.h"
 #include "league/league.h"
@@ -99,14 +103,18 @@ void add_table(CLI::App& league) {
   });
 }
 
-// `text` into `path` through a temporary file: a reader never sees half of it.
+// `text` into `path` through a temporary file: a reader never sees half of it. A failure
+// names its cause as the system gives it (a read-only file system, a full disk, no permission).
 void write_whole(const std::filesystem::path& path, const std::string& text) {
   const std::filesystem::path temporary = path.string() + ".tmp";
-  std::ofstream(temporary, std::ios::binary | std::ios::trunc) << text;
+  std::FILE* file = std::fopen(temporary.c_str(), "wb");
+  int error = file ? 0 : errno;
+  if (file && std::fwrite(text.data(), 1, text.size(), file) != text.size()) error = errno;
+  if (file && std::fclose(file) != 0 && error == 0) error = errno;
   std::error_code ec;
-  if (std::filesystem::file_size(temporary, ec) != text.size() || ec) {
+  if (error != 0) {
     std::filesystem::remove(temporary, ec);
-    throw CommandError{path.string() + ": cannot write (a full disk?)"};
+    throw CommandError{path.string() + ": cannot write: " + std::strerror(error)};
   }
   std::filesystem::rename(temporary, path, ec);
   if (ec) throw CommandError{path.string() + ": cannot write: " + ec.message()};
@@ -129,6 +137,7 @@ void add_report(CLI::App& league) {
     report::ReportOptions options;
     options.title = "League " + std::filesystem::path(o->dir).filename().string();
     options.protocol_lines = referee_protocol_lines();
+    options.league = league_page_summary(o->dir);  // the page shows what `league table` shows
     report::write_report({pgn.string()}, out, options);
     std::cout << "report: " << out << " (games: " << pgn.string() << ")\n";
   });

@@ -268,6 +268,25 @@ std::vector<std::string> BotProcess::sandbox_paths(const BotCommand& command, co
   return sandbox_view(r).read_only;
 }
 
+HiddenShown BotProcess::sandbox_hidden_shown(const BotCommand& command, const Options& options) {
+  std::string ignored;
+  if (command.argv.empty()) return {};
+  const std::string program = resolve_program(command.argv[0], ignored);
+  std::error_code ec;
+  const std::string dir = command.working_dir.empty()
+                              ? std::filesystem::current_path(ec).string()
+                              : std::filesystem::absolute(command.working_dir, ec).string();
+  SandboxRequest r{program,
+                   {command.argv.begin() + 1, command.argv.end()},
+                   dir,
+                   "",
+                   options.sandbox_binds,
+                   options.sandbox_hidden};
+  HiddenShown shown = hidden_path_shown(r);
+  if (!shown.named.empty() && shown.named == program) shown.named = command.argv[0];  // as typed
+  return shown;
+}
+
 const char* sandbox_name(Sandbox sandbox) { return sandbox == Sandbox::kBwrap ? "bwrap" : "none"; }
 
 std::string BotProcess::check_sandbox(Sandbox sandbox) {

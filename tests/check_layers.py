@@ -36,6 +36,9 @@ ALLOWED = {
             "report", "serve"},
     "bots": {"engine", "protocol"},
     "kits": {"engine", "protocol"},
+    # The engine in other languages (bindings/python/: the module arena_games): the engine and
+    # the sample bots' search (bots/search/), nothing that runs or judges games.
+    "bindings": {"engine", "bots"},
     # Benchmarks measure the libraries (and run the binaries as processes): never cli/.
     "bench": set(LIBRARIES) - {"cli"},
     # Tests may reach everything they test, and the sample bots' search.
