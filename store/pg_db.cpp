@@ -26,6 +26,7 @@ void ignore_notice(void*, const char*) {}  // "relation exists, skipping" is no 
 
 PgResult::~PgResult() { PQclear(r_); }
 int PgResult::rows() const { return PQntuples(r_); }
+int PgResult::columns() const { return PQnfields(r_); }
 std::string PgResult::text(int row, int column) const {
   return std::string(PQgetvalue(r_, row, column), static_cast<std::size_t>(PQgetlength(r_, row, column)));
 }
@@ -49,10 +50,9 @@ PgDb::PgDb(const std::string& database) : name_(database) {
 
 PgDb::~PgDb() { PQfinish(conn_); }
 
-PgResult PgDb::exec(const std::string& sql, std::initializer_list<std::string_view> params) {
-  std::vector<std::string> owned(params.begin(), params.end());  // libpq wants terminated strings
+PgResult PgDb::exec(const std::string& sql, const std::vector<std::string>& params) {
   std::vector<const char*> values;
-  for (const std::string& p : owned) values.push_back(p.c_str());
+  for (const std::string& p : params) values.push_back(p.c_str());
   // Without parameters, PQexec: it takes several statements at once (the schema).
   PGresult* raw = values.empty() ? PQexec(conn_, sql.c_str())
                                  : PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,

@@ -5,9 +5,9 @@
 #pragma once
 
 #include <cstdint>
-#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 struct pg_conn;
 struct pg_result;
@@ -24,6 +24,7 @@ class PgResult {
   PgResult& operator=(const PgResult&) = delete;
 
   int rows() const;
+  int columns() const;
   std::string text(int row, int column) const;
   std::int64_t integer(int row, int column) const;
   // Rows a command changed (UPDATE, DELETE).
@@ -42,8 +43,9 @@ class PgDb {
   PgDb(const PgDb&) = delete;
   PgDb& operator=(const PgDb&) = delete;
 
-  // `sql` with $1, $2... bound to `params`; throws a UserError naming the database.
-  PgResult exec(const std::string& sql, std::initializer_list<std::string_view> params = {});
+  // `sql` with $1, $2... bound to `params`; throws a UserError naming the database. Without
+  // parameters it may hold several statements (a schema).
+  PgResult exec(const std::string& sql, const std::vector<std::string>& params = {});
   // The same, but a failure is returned as false rather than thrown (`error` says why).
   bool try_exec(const std::string& sql, std::string& error);
   // How messages name the database: its URL or conninfo as given.

@@ -74,6 +74,8 @@ std::string SqliteStatement::text(int column) const {
 
 std::int64_t SqliteStatement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
 double SqliteStatement::real(int column) const { return sqlite3_column_double(stmt_, column); }
+int SqliteStatement::columns() const { return sqlite3_column_count(stmt_); }
+int SqliteStatement::type(int column) const { return sqlite3_column_type(stmt_, column); }
 
 namespace {
 std::mutex& process_writers() {

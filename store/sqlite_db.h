@@ -51,6 +51,9 @@ class SqliteStatement {
   std::string text(int column) const;
   std::int64_t integer(int column) const;
   double real(int column) const;
+  // The row's columns, and one's SQLite type (SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT...).
+  int columns() const;
+  int type(int column) const;
 
  private:
   const SqliteDb& db_;

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "tests/killed_referee.h"
+#include "tests/league/pg_server.h"
 #include "tests/league/unstartable_bot.h"
 #include "tests/serve/serve_client.h"
 #include "tests/shell_run.h"
@@ -32,56 +33,8 @@ using shelltest::run_arena;
 using shelltest::run_shell;
 
 const std::string kBin = ARENA_BIN_DIR;
-const std::string kServer = std::string(ARENA_SOURCE_DIR) + "/tests/league/pg_server.sh";
-
-// A server of our own for one test; stopped and its folder removed however the test ends.
-class PgServer {
- public:
-  PgServer() : dir_(fs::temp_directory_path() / ("arena-pg-" + std::to_string(::getpid()))) {
-    std::system(("'" + kServer + "' stop '" + dir_.string() + "' >/dev/null 2>&1").c_str());
-    const Run r = run_shell("'" + kServer + "' start '" + dir_.string() + "'");
-    absent_ = r.status == 77;
-    if (!absent_) {
-      INFO(r.out);
-      REQUIRE(r.status == 0);
-    }
-  }
-  ~PgServer() { std::system(("'" + kServer + "' stop '" + dir_.string() + "' >/dev/null 2>&1").c_str()); }
-  PgServer(const PgServer&) = delete;
-  PgServer& operator=(const PgServer&) = delete;
-
-  bool absent() const { return absent_; }
-  // The conninfo of database `db` on this server.
-  std::string conninfo(const std::string& db) const {
-    return "host=" + dir_.string() + " user=arena dbname=" + db;
-  }
-  // `sql`'s rows in database `db`, one a line, fields joined by '|'.
-  std::string sql(const std::string& db, const std::string& sql) const {
-    const Run r = run_shell("'" + kServer + "' sql '" + dir_.string() + "' " + db + " \"" + sql + "\"");
-    INFO(sql << ": " << r.out);
-    REQUIRE(r.status == 0);
-    return r.out;
-  }
-  std::string create_database(const std::string& db) const {
-    sql("postgres", "CREATE DATABASE " + db);
-    return conninfo(db);
-  }
-  const fs::path& dir() const { return dir_; }
-
- private:
-  fs::path dir_;
-  bool absent_ = false;
-};
-
-// The test's message when the server's binaries are not installed: the only skip.
-bool skipped(const PgServer& pg) {
-  if (pg.absent())
-    WARN(
-        "skipped: PostgreSQL's server binaries are absent (/usr/lib/postgresql/*/bin); scripts/setup "
-        "installs "
-        "them (apt-get install postgresql)");
-  return pg.absent();
-}
+using pgtest::PgServer;
+using pgtest::skipped;
 
 // A league's folder, removed at the end.
 struct Folder : shelltest::TempFolder {
