@@ -33,7 +33,7 @@ std::vector<std::string> play(LiveGames& live, int plies) {
 }
 
 TEST_CASE("live games: the reader reads back what the writer wrote, while its owner lives", "[serve]") {
-  TempFolder dir("arena-live-games", "read");
+  shelltest::TempFolder dir("arena-live-games", "read");
   fs::create_directories(dir.path);
   {
     LiveGames live(dir.str(), {LiveGames::Game{"game-3", 3, "clump", {"a", "b"}, "R1", 7}});
@@ -64,7 +64,7 @@ TEST_CASE("live games: the reader reads back what the writer wrote, while its ow
 }
 
 TEST_CASE("live games: the held lists are joined, and fail closed when one cannot be read", "[serve]") {
-  TempFolder dir("arena-live-games", "held");
+  shelltest::TempFolder dir("arena-live-games", "held");
   fs::create_directories(dir.path);
   bool seen = false;
   std::string why;
