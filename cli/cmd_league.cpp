@@ -11,8 +11,8 @@
 #include "cli/commands.h"
 #include "cli/league_page.h"
 #include "cli/option_flags.h"
-#include "cli/report_protocol.h"
 #include "league/league.h"
+#include "referee/decision_lines.h"
 #include "report/report_html.h"
 
 namespace arena::cli {
@@ -136,7 +136,7 @@ void add_report(CLI::App& league) {
         o->out.empty() ? (std::filesystem::path(o->dir) / "report.html").string() : o->out;
     report::ReportOptions options;
     options.title = "League " + std::filesystem::path(o->dir).filename().string();
-    options.protocol_lines = referee_protocol_lines();
+    options.protocol_lines = seat_decision_lines;
     options.league = league_page_summary(o->dir);  // the page shows what `league table` shows
     report::write_report({pgn.string()}, out, options);
     std::cout << "report: " << out << " (games: " << pgn.string() << ")\n";

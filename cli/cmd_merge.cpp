@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "cli/report_protocol.h"
+#include "referee/decision_lines.h"
 #include "report/report_html.h"
 #include "tournaments/merge.h"
 
@@ -31,7 +31,7 @@ void run(const MergeFlags& f) {
   }
   report::ReportOptions o;
   o.title = partial ? "Arena report (" + label + ")" : o.title;
-  o.protocol_lines = referee_protocol_lines();
+  o.protocol_lines = seat_decision_lines;
   const std::string html = (std::filesystem::path(f.out) / "report.html").string();
   try {
     report::write_report({f.out}, html, o);

@@ -7,9 +7,9 @@
 
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
-#include "cli/report_protocol.h"
 #include "engine/core/registry.h"
 #include "records/json_text.h"
+#include "referee/decision_lines.h"
 #include "report/picture_json.h"
 #include "report/replay.h"
 #include "report/report_html.h"
@@ -79,7 +79,7 @@ void run(const ReportFlags& f) {
   report::ReportOptions o;
   o.title = f.title;
   o.games = parse_games(f.games);
-  o.protocol_lines = referee_protocol_lines();
+  o.protocol_lines = seat_decision_lines;
   o.records_in_page = !f.frames;
   if (!(f.budget_mb >= 0)) throw CommandError{"--budget must be a size in MB, 0 or more"};
   o.replay_budget = static_cast<std::size_t>(f.budget_mb * 1024 * 1024);
@@ -97,7 +97,7 @@ void write_folder_report(const std::string& dir, bool quiet) {
   const std::string out = (std::filesystem::path(dir) / "report.html").string();
   try {
     report::ReportOptions o;
-    o.protocol_lines = referee_protocol_lines();
+    o.protocol_lines = seat_decision_lines;
     report::write_report({dir}, out, o);
     if (!quiet) std::cout << "report: " << out << "\n";
   } catch (const UserError& e) {

@@ -75,7 +75,7 @@ foreach(source protocol/messages protocol/bot_text records/pgn_reader records/pg
                records/termination records/timing_tags records/bot_lines referee/seat_transcript
                referee/seat_messages referee/legal_list referee/time_control report/page_replay report/replay
                report/picture_json report/json_patch report/bot_lines_json report/protocol_compact
-               cli/report_protocol report/page_engine/page_engine report/page_engine/runtime
+               referee/decision_lines report/page_engine/page_engine report/page_engine/runtime
                report/page_engine/route_sat_absent)
   list(APPEND page_sources ${CMAKE_SOURCE_DIR}/${source}.cpp)
 endforeach()

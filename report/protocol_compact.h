@@ -1,7 +1,7 @@
 // The compact form in which the report embeds the lines a seat was sent for each decision
 // (ReportOptions::protocol_lines): most of a decision's lines repeat the seat's previous
 // decision (board rows, hands), and a changed line mostly differs in a few words (the legal
-// list after one move). The page (protocolLines in report.js) turns it back into lines.
+// list after one move). The page (protocolLines in decision.js) turns it back into lines.
 #pragma once
 
 #include <boost/json/array.hpp>

@@ -118,6 +118,33 @@ json::object replay_json(const GameRecord& record, bool seat_views) {
   return out;
 }
 
+json::object spectator_replay_json(const std::string& spec, const std::vector<RecordedAction>& actions) {
+  json::object out;
+  json::array seen;
+  ViewFrames frames;
+  std::unique_ptr<Game> game;
+  try {
+    game = make_game(spec);
+  } catch (const UserError& e) {
+    out["x"] = std::string("cannot build the game: ") + e.what();
+  }
+  std::unique_ptr<State> state = game ? game->new_initial_state() : nullptr;
+  if (state) frames.add(picture_to_json(state->spectator_picture()));
+  for (std::size_t i = 0; state && i < actions.size(); ++i) {
+    Move move = -1;
+    if (!step(*state, actions[i], move).empty() || state->current_player() != actions[i].actor) {
+      out["x"] = "the game in play could not be followed past action " + std::to_string(i);
+      break;
+    }
+    seen.push_back(json::array{actions[i].actor, json::value(state->spectator_action_view(move)), -1});
+    state->apply(move);
+    frames.add(picture_to_json(state->spectator_picture()));
+  }
+  out["a"] = std::move(seen);
+  out["f"] = json::array{std::move(frames.frames)};
+  return out;
+}
+
 Picture picture_at(const GameRecord& record, int ply, int seat) {
   auto game = make_game(record.spec);
   if (seat < 0 || seat > game->num_players())

@@ -6,6 +6,7 @@
 
 #include <boost/json/object.hpp>
 #include <string>
+#include <vector>
 
 #include "engine/core/picture.h"
 #include "records/record.h"
@@ -20,6 +21,13 @@ namespace arena::report {
 //  "i", "ic": the bots' own lines}         report/bot_lines_json.h
 // `seat_views`: also every seat's own pictures (hidden-information games).
 boost::json::object replay_json(const GameRecord& record, bool seat_views);
+
+// A game in play as a spectator sees it (`arena serve`, docs/serve.md), in the same form with
+// one view: each action as State::spectator_action_view gives it, micros -1, each position as
+// State::spectator_picture draws it; no "w", no bot lines. Nothing hidden from every seat is
+// in it. Stops, with "x", at an action the engine refuses or that is not its actor's turn.
+boost::json::object spectator_replay_json(const std::string& spec,
+                                          const std::vector<RecordedAction>& actions);
 
 // Why the record's game cannot be built or its actions do not replay to the end, as "x" says
 // it; "" when they do.

@@ -10,38 +10,13 @@
 #include "records/json_text.h"
 #include "records/pgn.h"
 #include "report/page_engine.h"
-#include "report/report_page.h"
+#include "report/page_html.h"
 
 namespace arena::report {
-
-std::string script_safe(const std::string& text) {
-  std::string out;
-  out.reserve(text.size() + 64);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    out += text[i];
-    if (text[i] == '<' && i + 1 < text.size() && text[i + 1] == '/') out += "\\";
-  }
-  return out;
-}
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '&')
-      out += "&amp;";
-    else
-      out += c;
-  }
-  return out;
-}
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -89,28 +64,8 @@ std::string report_html(const std::vector<GameRecord>& records, const ReportOpti
   boost::json::array embedded;
   for (const auto& [key, value] : replays) embedded.push_back(std::stoi(std::string(key)));
   data["embedded"] = std::move(embedded);
-  std::string html;
-  html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  html += "<title>" + html_escape(options.title) + "</title>\n<style>\n";
-  html += kPageCSS;
-  html += "</style>\n</head>\n<body>\n";
-  html += kPageHTML;
-  html +=
-      "<script type=\"application/json\" id=\"arena-data\">" + script_safe(json_text(data)) + "</script>\n";
-  html += embedded_replays(replays);
-  html += "<script>\n";
-  html += kPageFramesJS;  // before report.js, which calls it
-  html += "</script>\n<script>\n";
-  html += kPageBotLinesJS;  // before report.js, which calls it
-  html += "</script>\n<script>\n";
-  html += kPageDecisionJS;  // before report.js, which calls it
-  html += "</script>\n<script>\n";
-  html += kPageLeagueJS;  // before report.js, which calls it
-  html += "</script>\n<script>\n";
-  html += kPageJS;
-  html += "</script>\n</body>\n</html>\n";
-  return html;
+  return page_html(options.title, json_element("arena-data", json_text(data)) + embedded_replays(replays),
+                   false);
 }
 
 std::vector<GameRecord> read_report_inputs(const std::vector<std::string>& inputs) {

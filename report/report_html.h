@@ -11,9 +11,6 @@
 
 namespace arena::report {
 
-// JSON text safe inside a <script> element: "</" would end it early (the report and the live page).
-std::string script_safe(const std::string& text);
-
 std::string report_html(const std::vector<GameRecord>& records, const ReportOptions& options);
 
 // Records from report inputs: PGN files, or folders (a tournament's games.pgn, else every

@@ -1,14 +1,8 @@
 #include "serve/folder_watch.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <boost/json.hpp>
-#include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -17,7 +11,6 @@
 #include <sstream>
 
 #include "engine/core/user_error.h"
-#include "process/lock_probe.h"
 #include "records/json_text.h"
 #include "records/pgn.h"
 #include "report/replay.h"
@@ -47,84 +40,6 @@ std::uintmax_t size_of(const fs::path& path) {
   std::error_code ec;
   const auto n = fs::file_size(path, ec);
   return ec ? 0 : n;
-}
-
-// DIR/live/OWNER/ for every run that wrote live files (tournaments/live_games.h): a hidden
-// one (".OWNER") is still being made.
-std::vector<fs::path> owner_folders(const std::string& dir) {
-  std::vector<fs::path> folders;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(fs::path(dir) / "live", ec)) {
-    std::error_code e;
-    if (entry.is_directory(e) && !entry.path().filename().string().starts_with("."))
-      folders.push_back(entry.path());
-  }
-  std::sort(folders.begin(), folders.end());
-  return folders;
-}
-
-// Whether the run owning a live folder lives: it holds a write lock on the folder's `lock`
-// (tournaments/live_games.h). Only tested, never taken. Its live files are no games in play
-// once it is gone (a run killed with -9).
-bool owner_alive(const fs::path& folder) { return write_lock_held((folder / "lock").string()); }
-
-// The whole of a file into `text`; 0, or the errno that stopped it (EIO for a file that
-// shrank while read).
-int read_whole(const fs::path& path, std::string& text) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return errno;
-  struct stat st {};
-  int error = ::fstat(fd, &st) == 0 ? 0 : errno;
-  if (error == 0) text.resize(static_cast<std::size_t>(st.st_size));
-  for (std::size_t done = 0; error == 0 && done < text.size();) {
-    const ssize_t n = ::read(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) error = n < 0 ? errno : EIO;
-    done += n > 0 ? static_cast<std::size_t>(n) : 0;
-  }
-  ::close(fd);
-  return error;
-}
-
-// Every run's held list (DIR/live/OWNER/held.txt), one after another; nullopt, with `why`,
-// when one cannot be read: a folder that cannot be listed, a list that cannot be opened (EMFILE,
-// EACCES) or read in full, a list cut short (the writer ends every line), DIR/live gone once
-// seen. A folder without a list holds nothing (a run that ended removed it, folder and all).
-std::optional<std::string> read_held_lists(const std::string& dir, bool& live_seen, std::string& why) {
-  const fs::path live = fs::path(dir) / "live";
-  std::error_code ec;
-  fs::directory_iterator it(live, ec);
-  if (ec == std::errc::no_such_file_or_directory && !live_seen) return std::string();  // no run yet
-  std::string text;
-  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    std::error_code e;
-    const bool folder = it->is_directory(e);
-    if (e == std::errc::no_such_file_or_directory) continue;  // its run ended meanwhile
-    if (e) {
-      why = "cannot read " + it->path().string() + ": " + e.message();
-      return std::nullopt;
-    }
-    if (!folder || it->path().filename().string().starts_with(".")) continue;
-    const fs::path path = it->path() / "held.txt";
-    std::string one;
-    if (const int error = read_whole(path, one); error == ENOENT) {
-      continue;
-    } else if (error != 0) {
-      why = "cannot read " + path.string() + ": " + std::strerror(error);
-      return std::nullopt;
-    }
-    if (!one.empty() && one.back() != '\n') {
-      why = path.string() + ": cut short";
-      return std::nullopt;
-    }
-    text += one;
-  }
-  if (ec) {
-    why = "cannot read " + live.string() + ": " + ec.message();
-    return std::nullopt;
-  }
-  live_seen = true;
-  return text;
 }
 
 }  // namespace
@@ -233,7 +148,7 @@ bool FolderWatch::poll_league() {
 // can be read again.
 bool FolderWatch::poll_held() {
   std::string why;
-  std::optional<std::string> text = read_held_lists(dir_, live_seen_, why);
+  std::optional<std::string> text = LiveGames::read_held_lists(dir_, live_seen_, why);
   if (text == held_) return false;
   // Said at most once every 10 s: out of descriptors, the lists may be read at one poll and
   // not the next.
@@ -248,30 +163,23 @@ bool FolderWatch::poll_held() {
 }
 
 // The games in play: the live files of every run that still lives, by file name (unique: a
-// tournament's game number, a league game's Round).
+// tournament's game number, a league game's Round). A file read before is read again only
+// when it grew.
 bool FolderWatch::poll_live() {
   std::map<std::string, Live> now;
   bool changed = false;
-  for (const fs::path& folder : owner_folders(dir_)) {
-    if (!owner_alive(folder)) continue;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(folder, ec)) {
-      std::error_code e;
-      if (entry.path().extension() != ".live" || !entry.is_regular_file(e)) continue;
-      const std::string name = entry.path().stem().string();
-      const std::uintmax_t size = size_of(entry.path());
-      if (now.count(name)) continue;
-      auto old = live_.find(name);
-      if (old != live_.end() && old->second.size == size) {
-        now.emplace(name, std::move(old->second));
-        continue;
-      }
-      const std::optional<std::string> text = read_range(entry.path(), 0, size);
-      std::optional<LiveGame> game = text ? parse_live_file(name, *text) : std::nullopt;
-      if (!game) continue;
-      now.emplace(name, Live{size, std::move(*game), ""});
-      changed = true;
+  for (const auto& [name, path] : LiveGames::files_in_play(dir_)) {
+    const std::uintmax_t size = size_of(path);
+    auto old = live_.find(name);
+    if (old != live_.end() && old->second.size == size) {
+      now.emplace(name, std::move(old->second));
+      continue;
     }
+    const std::optional<std::string> text = read_range(path, 0, size);
+    std::optional<LiveGames::File> game = text ? LiveGames::parse_file(name, *text) : std::nullopt;
+    if (!game) continue;
+    now.emplace(name, Live{size, std::move(*game), ""});
+    changed = true;
   }
   changed = changed || now.size() != live_.size();
   live_ = std::move(now);
@@ -344,7 +252,8 @@ std::string FolderWatch::state_json() const {
 std::optional<std::string> FolderWatch::live_json(const std::string& name) {
   auto it = live_.find(name);
   if (it == live_.end()) return std::nullopt;
-  if (it->second.json.empty()) it->second.json = json_text(spectator_replay(it->second.game));
+  if (it->second.json.empty())
+    it->second.json = json_text(report::spectator_replay_json(it->second.game.spec, it->second.game.actions));
   return it->second.json;
 }
 

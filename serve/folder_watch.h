@@ -1,8 +1,8 @@
 // What `arena serve` knows of the folder it serves, read again every poll and never written:
 // a tournament's finished games (journal.jsonl and games.pgn, only the records the journal
 // counts), a league's (through its store, SQLite or PostgreSQL: store/league_store.h), and the
-// games in play (DIR/live/OWNER/ of every run that lives, tournaments/live_games.h), shown only
-// as a spectator sees them (live_view.h).
+// games in play (DIR/live/OWNER/ of every run that lives, read by tournaments/live_games.h, the
+// files' writer), shown only as a spectator sees them (report/replay.h, spectator_replay_json).
 #pragma once
 
 #include <boost/json/object.hpp>
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "records/record.h"
-#include "serve/live_view.h"
+#include "tournaments/live_games.h"
 
 namespace arena {
 class LeagueStore;
@@ -35,8 +35,8 @@ class FolderWatch {
   bool poll();
 
   const std::string& dir() const { return dir_; }
-  // The finished games shown: all but those held back (any DIR/live/OWNER/held.txt, written
-  // by tournaments/live_games.h: their deal is replayed by a game not finished yet).
+  // The finished games shown: all but those held back (LiveGames::held_file of any run: their
+  // deal is replayed by a game not finished yet).
   std::size_t finished() const { return visible_.size(); }
   // Whether a list holds something back, or one could not be read (then every finished game
   // is held back until it can: fail closed).
@@ -64,7 +64,7 @@ class FolderWatch {
  private:
   struct Live {
     std::uintmax_t size = 0;
-    LiveGame game;
+    LiveGames::File game;
     std::string json;  // the spectator's replay, made on demand; "" not yet
   };
   bool poll_tournament();
@@ -81,13 +81,11 @@ class FolderWatch {
   std::string league_error_;  // the store's last error, said once
   std::map<std::string, Live> live_;
   std::string data_;  // "" until asked after a change
-  // Every run's held.txt as read, one after another; nullopt: one could not be read.
+  // Every run's held list as read, one after another; nullopt: one could not be read.
   std::optional<std::string> held_ = std::string();
-  bool live_seen_ = false;
-  std::chrono::steady_clock::time_point
-      said_{};  // when a list that cannot be read was last said  // DIR/live was listed once: its going is no
-                // longer "no run yet"
-  std::vector<std::size_t> visible_;  // indices into records_
+  bool live_seen_ = false;  // DIR/live was listed once: its going is no longer "no run yet"
+  std::chrono::steady_clock::time_point said_{};  // when a list that cannot be read was last said
+  std::vector<std::size_t> visible_;              // indices into records_
   std::function<boost::json::object()> league_summary_;
 };
 

@@ -1,21 +1,17 @@
 #include "serve/page_policy.h"
 
-#include "report/report_page.h"
+#include "report/page_html.h"
 #include "serve/script_hash.h"
 
 namespace arena::serve {
 
 namespace {
 
-// A script element's text as the pages write it: "<script>\n" + the file + "</script>"
-// (serve/routes.cpp, report/report_html.cpp).
-std::string element_hash(std::string_view script) { return script_hash_source("\n" + std::string(script)); }
-
+// Every script of the live page, which holds the report's too (report/page_html.h).
 std::string make_policy() {
   std::string scripts;
-  for (std::string_view s : {report::kPageFramesJS, report::kPageBotLinesJS, report::kPageDecisionJS,
-                             report::kPageLeagueJS, report::kPageJS, report::kPageLiveJS})
-    scripts += element_hash(s) + " ";
+  for (std::string_view s : report::page_scripts(true))
+    scripts += script_hash_source(report::script_element_text(s)) + " ";
   // 'wasm-unsafe-eval' lets a report.html with records compile the page's engine
   // (report/page/frames.js); it allows no JavaScript eval.
   return "default-src 'none'; script-src " + scripts +

@@ -7,8 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 
-#include "report/report_html.h"
-#include "report/report_page.h"
+#include "report/page_html.h"
 
 namespace arena::serve {
 
@@ -89,30 +88,10 @@ std::optional<std::string> decoded_path(std::string_view target) {
 }
 
 std::string live_page(FolderWatch& folder) {
-  std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  html += "<title>Arena live</title>\n<style>\n";
-  html += report::kPageCSS;
-  html += report::kPageLiveCSS;
-  html += "</style>\n</head>\n<body>\n";
-  html += report::kPageHTML;
-  html += "<script type=\"application/json\" id=\"arena-data\">" + report::script_safe(folder.data_json()) +
-          "</script>\n";
-  html += "<script type=\"application/json\" id=\"arena-live-state\">" +
-          report::script_safe(folder.state_json()) + "</script>\n";
-  html += "<script>\n";
-  html += report::kPageFramesJS;  // the replays' decoding, before report.js
-  html += "</script>\n<script>\n";
-  // The finished games' bot lines, one decision as a unit, a league's table: before report.js.
-  for (std::string_view part : {report::kPageBotLinesJS, report::kPageDecisionJS, report::kPageLeagueJS}) {
-    html += part;
-    html += "</script>\n<script>\n";
-  }
-  html += report::kPageJS;
-  html += "</script>\n<script>\n";
-  html += report::kPageLiveJS;
-  html += "</script>\n</body>\n</html>\n";
-  return html;
+  return report::page_html("Arena live",
+                           report::json_element("arena-data", folder.data_json()) +
+                               report::json_element("arena-live-state", folder.state_json()),
+                           true);
 }
 
 std::optional<Reply> route(FolderWatch& folder, std::string_view target) {

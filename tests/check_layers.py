@@ -25,9 +25,9 @@ ALLOWED = {
     "league": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store"},
     "report": {"engine", "records", "ratings"},
     # The page's engine (report/page_engine/): a WebAssembly program of its own, built from the
-    # games, the records, a seat's transcript (referee/) and the report's replay, joined as the
-    # command line joins them (cli/report_protocol.h).
-    "report/page_engine": {"engine", "protocol", "records", "referee", "report", "cli"},
+    # games, the records, each seat's decision lines (referee/decision_lines.h) and the report's
+    # replay: a program above both, as the command line is, that needs nothing of cli/.
+    "report/page_engine": {"engine", "protocol", "records", "referee", "report"},
     # The engine for JavaScript (bindings/js/): the games compiled to WebAssembly, and its exports.
     "bindings/js": {"engine"},
     # `arena serve`: the report's page and replays, the store (a league's games), the live files.

@@ -1,6 +1,7 @@
 #include "tournaments/live_games.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -8,8 +9,11 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <map>
 #include <random>
+#include <sstream>
 #include <string>
 #include <unordered_set>
 
@@ -33,6 +37,10 @@ bool write_all(int fd, const std::string& text) {
 }
 
 constexpr int kNotOpen = -1, kDone = -2;
+
+// The live file's format, as open_file writes it and parse_file reads it.
+constexpr const char* kMagic = "arena-live 1";
+constexpr const char* kActions = "actions";
 
 }  // namespace
 
@@ -199,11 +207,11 @@ std::string LiveGames::path(const Game& game) const {
 int LiveGames::open_file(const Game& game) {
   const int fd = ::open(path(game).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd < 0) return kDone;
-  std::string head = "arena-live 1\nnumber " + std::to_string(game.number) + "\npid " +
+  std::string head = std::string(kMagic) + "\nnumber " + std::to_string(game.number) + "\npid " +
                      std::to_string(::getpid()) + "\nspec " + game.spec + "\n";
   for (std::size_t s = 0; s < game.players.size(); ++s)
     head += "seat " + std::to_string(s + 1) + " " + game.players[s] + "\n";
-  head += "actions\n";
+  head += std::string(kActions) + "\n";
   if (write_all(fd, head)) return fd;
   ::close(fd);
   return kDone;
@@ -254,6 +262,140 @@ void LiveGames::finished(std::size_t job, bool played) {
     write_held();
     drop_closed_deals();
   }
+}
+
+// Reading (arena serve).
+
+namespace {
+
+// "key rest of line" of a header line.
+bool header_line(const std::string& line, const char* key, std::string& rest) {
+  const std::size_t n = std::char_traits<char>::length(key);
+  if (line.compare(0, n, key) != 0 || line.size() <= n || line[n] != ' ') return false;
+  rest = line.substr(n + 1);
+  return true;
+}
+
+// One action line, "<actor> <text>"; false when it is not one.
+bool action_line(const std::string& line, RecordedAction& out) {
+  const std::size_t space = line.find(' ');
+  if (space == std::string::npos || space == 0 || space + 1 >= line.size()) return false;
+  try {
+    out = RecordedAction{std::stoi(line.substr(0, space)), line.substr(space + 1), -1};
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
+}
+
+// The whole of a file into `text`; 0, or the errno that stopped it (EIO for a file that
+// shrank while read).
+int read_whole(const fs::path& path, std::string& text) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return errno;
+  struct stat st {};
+  int error = ::fstat(fd, &st) == 0 ? 0 : errno;
+  if (error == 0) text.resize(static_cast<std::size_t>(st.st_size));
+  for (std::size_t done = 0; error == 0 && done < text.size();) {
+    const ssize_t n = ::read(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) error = n < 0 ? errno : EIO;
+    done += n > 0 ? static_cast<std::size_t>(n) : 0;
+  }
+  ::close(fd);
+  return error;
+}
+
+}  // namespace
+
+std::optional<LiveGames::File> LiveGames::parse_file(const std::string& name, const std::string& text) {
+  const std::string magic = std::string(kMagic) + "\n";
+  const std::size_t complete = text.rfind('\n');
+  if (text.compare(0, magic.size(), magic) != 0 || complete == std::string::npos) return std::nullopt;
+  std::istringstream in(text.substr(0, complete + 1));
+  File f;
+  f.name = name;
+  bool in_actions = false;
+  for (std::string line, rest; std::getline(in, line);) {
+    RecordedAction action;
+    if (in_actions) {
+      if (!action_line(line, action)) break;
+      f.actions.push_back(std::move(action));
+    } else if (line == kActions) {
+      in_actions = true;
+    } else if (header_line(line, "number", rest)) {
+      f.number = std::atoi(rest.c_str());
+    } else if (header_line(line, "pid", rest)) {
+      f.pid = std::atol(rest.c_str());
+    } else if (header_line(line, "spec", rest)) {
+      f.spec = rest;
+    } else if (header_line(line, "seat", rest)) {
+      const std::size_t space = rest.find(' ');
+      if (space != std::string::npos) f.players.push_back(rest.substr(space + 1));
+    }
+  }
+  if (!in_actions || f.spec.empty()) return std::nullopt;
+  return f;
+}
+
+// Owner folders in name order; a hidden one (".OWNER") is still being made (make_own_folder).
+std::vector<std::pair<std::string, std::string>> LiveGames::files_in_play(const std::string& dir) {
+  std::vector<fs::path> owners;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder(dir), ec)) {
+    std::error_code e;
+    if (entry.is_directory(e) && !entry.path().filename().string().starts_with("."))
+      owners.push_back(entry.path());
+  }
+  std::sort(owners.begin(), owners.end());
+  std::map<std::string, std::string> files;
+  for (const fs::path& owner : owners) {
+    if (!owner_alive(owner.string())) continue;  // killed with -9: its files are no games in play
+    for (const auto& entry : fs::directory_iterator(owner, ec)) {
+      std::error_code e;
+      if (entry.path().extension() == ".live" && entry.is_regular_file(e))
+        files.emplace(entry.path().stem().string(), entry.path().string());
+    }
+  }
+  return {files.begin(), files.end()};
+}
+
+std::optional<std::string> LiveGames::read_held_lists(const std::string& dir, bool& live_seen,
+                                                      std::string& why) {
+  const fs::path live = folder(dir);
+  std::error_code ec;
+  fs::directory_iterator it(live, ec);
+  if (ec == std::errc::no_such_file_or_directory && !live_seen) return std::string();  // no run yet
+  std::string text;
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::error_code e;
+    const bool is_folder = it->is_directory(e);
+    if (e == std::errc::no_such_file_or_directory) continue;  // its run ended meanwhile
+    if (e) {
+      why = "cannot read " + it->path().string() + ": " + e.message();
+      return std::nullopt;
+    }
+    if (!is_folder || it->path().filename().string().starts_with(".")) continue;
+    const std::string path = held_file(it->path().string());
+    std::string one;
+    if (const int error = read_whole(path, one); error == ENOENT) {
+      continue;
+    } else if (error != 0) {
+      why = "cannot read " + path + ": " + std::strerror(error);
+      return std::nullopt;
+    }
+    if (!one.empty() && one.back() != '\n') {
+      why = path + ": cut short";
+      return std::nullopt;
+    }
+    text += one;
+  }
+  if (ec) {
+    why = "cannot read " + live.string() + ": " + ec.message();
+    return std::nullopt;
+  }
+  live_seen = true;
+  return text;
 }
 
 }  // namespace arena

@@ -10,6 +10,9 @@
 // shows a spectator only what the engine says is public (State::spectator_picture) and never
 // serves these files. The folder is hidden from sandboxed bots like the rest of DIR.
 //
+// `arena serve` reads them through the static functions below (parse_file, files_in_play,
+// read_held_lists): one writer and one reader of the format, side by side.
+//
 // Cost on the referee's path: one write(2) per action of every game (nothing is written for
 // `arena match` and `check-bot`), an open and a write at a game's start, a close and an
 // unlink at its end. A failed write (a full disk) only stops that game's live file.
@@ -18,10 +21,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "records/record.h"
 #include "referee/run_options.h"
 
 namespace arena {
@@ -80,6 +85,30 @@ class LiveGames {
   // (seed) a game not finished yet replays (a seat rotation's duplicate deals, docs/tournaments.md): `arena
   // serve` keeps their records back until it is gone, or their deal would show a game in play or to come.
   static std::string held_file(const std::string& owner_folder);
+
+  // Reading, for `arena serve`: nothing is written and no lock taken.
+  // A game's live file as read back: its header and the actions so far (micros -1).
+  struct File {
+    std::string name;  // the file's name without ".live": the game's id
+    int number = 0;    // its number in the folder's records once finished (0: not known)
+    long pid = 0;      // the process playing it
+    std::string spec;
+    std::vector<std::string> players;
+    std::vector<RecordedAction> actions;  // hidden ones too
+  };
+  // The text of live file `name`; nullopt when it is not one (or its header is not complete
+  // yet). A torn last line (being written) is left out.
+  static std::optional<File> parse_file(const std::string& name, const std::string& text);
+  // The games in play under DIR: the live files of every owner that lives, as (name, path),
+  // by name (a name two owners hold: the first owner's).
+  static std::vector<std::pair<std::string, std::string>> files_in_play(const std::string& dir);
+  // Every run's held list (alive or not), one after another. Fails closed: nullopt, with `why`,
+  // when one cannot be read: a folder that cannot be listed, a list that cannot be opened
+  // (EMFILE, EACCES) or read in full, a list cut short (the writer ends every line), DIR/live
+  // gone once seen (`live_seen`, the caller's, kept between calls). A folder without a list
+  // holds nothing.
+  static std::optional<std::string> read_held_lists(const std::string& dir, bool& live_seen,
+                                                    std::string& why);
 
  private:
   struct Entry {

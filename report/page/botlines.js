@@ -2,7 +2,7 @@
 // seat that follows the viewer, a chart of each seat's `info value`, and the `info mark`s drawn
 // on the picture. Every line is numbered by its decision (records/decisions.h: the one taken in
 // position K, the viewer's ply K), so at ply K the consoles highlight decision K's lines and the
-// marks are drawn on the position the bot was deciding in. Loaded before report.js, which calls
+// marks are drawn on the position the bot was deciding in. The viewer (viewer.js) calls
 // botLinesOpenGame() when a game opens and botLinesShowPly() after each picture. It knows no
 // game: a mark's target is found among the cells and cards the picture drew, by the notation
 // they carry (data-cell, data-card).

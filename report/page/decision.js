@@ -3,7 +3,7 @@
 // "Positions and decisions"): who decided, its answer and its time, what the bot wrote for it
 // (its `info` and stderr lines; botlines.js draws the marks), the lines the referee sent it,
 // word for word what `arena repro --print-lines` regenerates, and the `arena repro` command that
-// reruns exactly that decision. Loaded before report.js, which calls drawDecision() after each
+// reruns exactly that decision. The viewer (viewer.js) calls drawDecision() after each
 // picture. The consoles, the value chart, `arena show --ply K` and `arena repro --ply K` all
 // number it K.
 "use strict";

@@ -1,4 +1,4 @@
-// Replays as the report holds them, decoded for the viewer (report.js) and the live page
+// Replays as the report holds them, decoded for the viewer (viewer.js) and the live page
 // (live.js): a replay is embedded compressed (LZMA) and in base 85 (report/replay_pack.h) and
 // decoded only when its game is opened; its pictures are the first in full and then patches
 // (report/json_patch.h); its protocol lines refer to its actions for their events
@@ -223,7 +223,7 @@ function eventLines(replay, seat, k, n) {
 }
 
 // The protocol lines' event references ({"e": [k, n]}) written out, so that every decision has
-// one item per line as report.js reads them.
+// one item per line as decision.js reads them.
 function expandEvents(replay) {
   if (!replay.q) return replay;
   const isReference = x => x !== null && typeof x === "object" && !Array.isArray(x);
@@ -273,7 +273,7 @@ function replayNote(n) {
 // ---------------------------------------------------------------------------------------
 // The page's engine (report/page_engine/): a game embedded as its record is replayed here by
 // Arena's own engine compiled to WebAssembly, which writes the JSON a replay embedded as such
-// would hold. Started once: after the first paint (main in report.js), or sooner by the first
+// would hold. Started once: after the first paint (main, report.js), or sooner by the first
 // such game opened.
 
 const pageEngine = { instance: null, loading: null, problem: "", failed: new Map() };

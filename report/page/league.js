@@ -2,7 +2,7 @@
 // what `arena league table` shows, from DATA.league (cli/league_page.h: that command's JSON and
 // its text): each bot with its status (playing, retired, suspended), its rating, faults, time
 // per move and `info data` figures; each version against its parent with its SPRT state; and
-// the table's text as the command prints it. Loaded before report.js, which calls drawLeague()
+// the table's text as the command prints it. main (report.js) calls drawLeague()
 // with the results; the live page (live.js) calls it again whenever the data changes.
 "use strict";
 

@@ -1,4 +1,4 @@
-// The live page of `arena serve` (docs/serve.md), on top of the report's page (report.js): the
+// The live page of `arena serve` (docs/serve.md), on top of the report's page (its scripts, report/page/scripts.txt): the
 // server's event stream (/events) says how many games have finished and which are in play;
 // finished games' data and replays are fetched when they change or are opened, and a game in
 // play is fetched as a spectator sees it (/api/live/ID) each time it moves. The viewer is the

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/report_protocol.h"
 #include "records/json_text.h"
 #include "records/pgn.h"
+#include "referee/decision_lines.h"
 #include "report/page_replay.h"
 
 namespace {
@@ -32,7 +32,7 @@ __attribute__((export_name("arena_replay"))) int arena_replay() {
   if (!errors.empty() || records.size() != 1)
     output = "{\"x\":\"the embedded record does not read as one game\"}";
   else
-    output = arena::json_text(arena::report::page_replay(records[0], arena::cli::referee_protocol_lines()));
+    output = arena::json_text(arena::report::page_replay(records[0], arena::seat_decision_lines));
   return static_cast<int>(output.size());
 }
 

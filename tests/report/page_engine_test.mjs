@@ -33,8 +33,8 @@ async function compareReport(name, recordsHtml, framesHtml) {
     LIVE: { replay: null },
     TextDecoder, TextEncoder, WebAssembly, console,
   });
-  // frames.js is the page's first script (report/report_html.cpp).
-  vm.runInContext(inlineScripts(recordsHtml)[0] +
+  // frames.js, found by what it defines (report/page/scripts.txt gives the page's order).
+  vm.runInContext(inlineScripts(recordsHtml).find(s => s.includes("function loadReplay(")) +
                   "\nthis.api = { loadReplay, unpackReplay, expandEvents, startPageEngine, pageEngine };", context);
   const api = context.api;
   const problems = [];

@@ -1,5 +1,5 @@
 // The report's compact protocol lines (report/protocol_compact.h): decoded as the page decodes
-// them (report.js, protocolLines and editedLine), every decision's lines come back exactly, for
+// them (decision.js, protocolLines and editedLine), every decision's lines come back exactly, for
 // random games of every game, and they take much less room than the lines.
 #include "report/protocol_compact.h"
 
@@ -26,7 +26,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
   }
 }
 
-// The page's decoding (frames.js's expandEvents, report.js's protocolLines), in C++.
+// The page's decoding (frames.js's expandEvents, decision.js's protocolLines), in C++.
 std::vector<std::string> decode(const json::array& decision, const std::vector<std::string>& previous,
                                 const std::vector<std::string>& events) {
   std::vector<std::string> lines;
