@@ -4,7 +4,6 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,23 +18,20 @@
 #include <boost/asio/write.hpp>
 #include <boost/optional.hpp>
 #include <cerrno>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <type_traits>
 
 #include "process/bot_tree.h"
 #include "process/child_launch.h"
 #include "process/cpu_cgroup.h"
+#include "process/launch_request.h"
 #include "process/lazy_log_file.h"
 #include "process/log_file.h"
 #include "process/pipe_reader.h"
-#include "process/sandbox_view.h"
 #include "process/scratch_dir.h"
 #include "process/stderr_lines.h"
 #include "process/stderr_tail.h"
+#include "process/stdin_queue.h"
 #include "protocol/bot_text.h"
 #include "protocol/line_reader.h"
 #include "protocol/messages.h"
@@ -44,140 +40,6 @@ namespace arena {
 
 namespace asio = boost::asio;
 using error_code = boost::system::error_code;
-
-namespace {
-
-bool is_executable_file(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
-}
-
-// Absolute path of the program, or "" with `error` set. A relative path ("./bot", "bin/bot")
-// is taken from `folder` (the bot's working folder; "": the current one), as a shell there
-// would; a bare name is looked up in PATH.
-std::string resolve_program(const std::string& program, const std::string& folder, std::string& error) {
-  namespace fs = std::filesystem;
-  if (program.empty()) {
-    error = "empty command";
-    return "";
-  }
-  std::error_code ec;
-  const fs::path base = fs::absolute(folder.empty() ? fs::path(".") : fs::path(folder), ec);
-  // Named in a message only when it is not where the user stands.
-  const std::string where = !folder.empty() && !fs::equivalent(base, fs::current_path(ec), ec)
-                                ? " (in the bot's folder " + base.lexically_normal().string() + ")"
-                                : "";
-  if (program.find('/') != std::string::npos) {
-    std::string abs = fs::path(program).is_absolute() ? program : (base / program).string();
-    if (!fs::exists(abs)) {
-      error = "'" + program + "' does not exist" + where;
-      return "";
-    }
-    if (!is_executable_file(abs)) {
-      error = "'" + program + "' is not an executable file" + where;
-      return "";
-    }
-    return abs;
-  }
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  std::size_t start = 0;
-  while (start <= dirs.size()) {
-    std::size_t end = dirs.find(':', start);
-    if (end == std::string::npos) end = dirs.size();
-    std::string dir = dirs.substr(start, end - start);
-    if (dir.empty()) dir = ".";
-    std::string candidate = dir + "/" + program;
-    if (is_executable_file(candidate)) return fs::absolute(candidate).string();
-    start = end + 1;
-  }
-  error = "'" + program + "' not found in PATH";
-  // A program beside the user, typed bare as at a Windows prompt: the shell needs "./" too.
-  if (fs::is_regular_file(base / program, ec))
-    error += " (a file of that name is in " +
-             (where.empty() ? std::string("this folder") : "the bot's folder") + ": run it as './" + program +
-             "')";
-  return "";
-}
-
-// When exec fails on a file that exists, the cause is usually its "#!" line: an interpreter
-// that is not installed, or a carriage return at the end of the line (a script saved with
-// Windows line endings), which makes the kernel look for "/bin/sh\r". "" when not that.
-std::string explain_interpreter(const std::string& program) {
-  std::ifstream in(program, std::ios::binary);
-  std::string first;
-  if (!in || !std::getline(in, first) || first.rfind("#!", 0) != 0) return "";
-  if (!first.empty() && first.back() == '\r')
-    return " (its first line '" + first.substr(0, first.size() - 1) +
-           "' ends in a carriage return: the script has Windows line endings; convert it, e.g. with "
-           "dos2unix)";
-  std::string interpreter = first.substr(2);
-  interpreter.erase(0, interpreter.find_first_not_of(" \t"));
-  interpreter = interpreter.substr(0, interpreter.find_first_of(" \t"));
-  if (!interpreter.empty() && !std::filesystem::exists(interpreter))
-    return " (its interpreter '" + interpreter + "', named on its first line, does not exist)";
-  return "";
-}
-
-// ARENA_BWRAP names the bwrap to use (a site's own build, or a missing path in tests of the
-// error); otherwise "bwrap" on PATH.
-std::string find_bwrap() {
-  if (const char* chosen = std::getenv("ARENA_BWRAP"); chosen && *chosen)
-    return is_executable_file(chosen) ? std::string(chosen) : std::string();
-  std::string ignored;
-  return resolve_program("bwrap", "", ignored);
-}
-
-// Runs `bwrap ... /bin/true` once; "" if that works, else what went wrong.
-std::string probe_bwrap() {
-  const std::string bwrap = find_bwrap();
-  if (bwrap.empty())
-    return std::getenv("ARENA_BWRAP") && *std::getenv("ARENA_BWRAP")
-               ? std::string("--sandbox bwrap: ARENA_BWRAP='") + std::getenv("ARENA_BWRAP") +
-                     "' is not an executable file"
-               : "--sandbox bwrap: bubblewrap ('bwrap') is not installed or not in PATH (Debian package "
-                 "'bubblewrap')";
-  std::string cmd = bwrap;
-  SandboxRequest probe;
-  probe.program = "/bin/true";
-  for (const auto& arg : bwrap_arguments(probe)) cmd += " '" + arg + "'";
-  cmd += " 2>&1";
-  std::FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return std::string("--sandbox bwrap: cannot run bwrap: ") + std::strerror(errno);
-  std::string output;
-  char buf[256];
-  while (std::fgets(buf, sizeof buf, p)) output += buf;
-  const int status = ::pclose(p);
-  if (status == 0) return "";
-  while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
-  return "--sandbox bwrap: bubblewrap cannot create a sandbox here (" +
-         (output.empty() ? "exit status " + std::to_string(status) : output) +
-         "); unprivileged user namespaces may be disabled";
-}
-
-// Turns `args` into bwrap's arguments followed by the bot's, for `program` run in `dir`.
-// False with `error` set if the sandbox cannot be used or a path to bind does not exist.
-bool wrap_in_sandbox(const BotProcess::Options& options, const std::string& program, const std::string& dir,
-                     const std::string& scratch, std::vector<std::string>& args, std::string& note,
-                     std::string& error) {
-  error = BotProcess::check_sandbox(options.sandbox);
-  if (!error.empty()) return false;
-  for (const auto& extra : options.sandbox_binds) {
-    std::error_code ec;
-    if (!std::filesystem::exists(extra, ec)) {
-      error = "--sandbox-bind: '" + extra + "' does not exist";
-      return false;
-    }
-  }
-  SandboxRequest r{program, args, dir, scratch, options.sandbox_binds, options.sandbox_hidden};
-  std::vector<std::string> wrapped = bwrap_arguments(r);
-  note = describe_sandbox_view(sandbox_view(r));
-  wrapped.insert(wrapped.end(), args.begin(), args.end());
-  args = std::move(wrapped);
-  return true;
-}
-
-}  // namespace
 
 struct BotProcess::Impl {
   explicit Impl(asio::io_context& io)
@@ -210,16 +72,12 @@ struct BotProcess::Impl {
   bool stderr_seen = false;  // it has written to stderr: read_stderr_now() reads
   std::array<char, 4096> err_now_buf{};  // read_stderr_now()'s own: a pending read owns err_buf
   std::array<char, 4096> out_buf{};
-  // The process itself, held while a read of stdout is pending (as Asio's handlers hold it).
-  std::shared_ptr<BotProcess> stdout_hold;
+  // The process itself, owned by the pending read of stdout (as Asio's handlers own it).
+  std::shared_ptr<BotProcess> stdout_read_owner;
   // As large as a pipe's default capacity: a bot that writes much to stderr costs one
   // read (and one wake-up of the loop) per pipe-full, not sixteen.
   std::array<char, 64 * 1024> err_buf{};
-  // Bytes queued while a write is in flight, and the bytes of that write. Everything
-  // queued meanwhile goes out in one write; both buffers keep their capacity, so a
-  // match allocates nothing per message once warmed up.
-  std::string queued, inflight;
-  bool writing = false;
+  StdinQueue stdin_queue;                 // what is on its way to the bot (process/stdin_queue.h)
   std::shared_ptr<LogFile> log;           // stderr and referee notes; shared with this bot's other processes
   std::unique_ptr<LazyLogFile> game_log;  // the same, for the game being played (set_game_log)
   bool stdout_open = true, stderr_open = true;
@@ -254,47 +112,6 @@ BotProcess::~BotProcess() {
 
 const std::string& BotProcess::sandbox_note() const { return impl_->sandbox_note; }
 
-std::vector<std::string> BotProcess::sandbox_paths(const BotCommand& command, const Options& options) {
-  std::string ignored;
-  if (command.argv.empty()) return {};
-  const std::string program = resolve_program(command.argv[0], command.working_dir, ignored);
-  if (program.empty()) return {};
-  std::error_code ec;
-  const std::string dir = command.working_dir.empty()
-                              ? std::filesystem::current_path(ec).string()
-                              : std::filesystem::absolute(command.working_dir, ec).string();
-  SandboxRequest r{program, {command.argv.begin() + 1, command.argv.end()}, dir, "", options.sandbox_binds,
-                   {}};
-  return sandbox_view(r).read_only;
-}
-
-HiddenShown BotProcess::sandbox_hidden_shown(const BotCommand& command, const Options& options) {
-  std::string ignored;
-  if (command.argv.empty()) return {};
-  const std::string program = resolve_program(command.argv[0], command.working_dir, ignored);
-  std::error_code ec;
-  const std::string dir = command.working_dir.empty()
-                              ? std::filesystem::current_path(ec).string()
-                              : std::filesystem::absolute(command.working_dir, ec).string();
-  SandboxRequest r{program,
-                   {command.argv.begin() + 1, command.argv.end()},
-                   dir,
-                   "",
-                   options.sandbox_binds,
-                   options.sandbox_hidden};
-  HiddenShown shown = hidden_path_shown(r);
-  if (!shown.named.empty() && shown.named == program) shown.named = command.argv[0];  // as typed
-  return shown;
-}
-
-const char* sandbox_name(Sandbox sandbox) { return sandbox == Sandbox::kBwrap ? "bwrap" : "none"; }
-
-std::string BotProcess::check_sandbox(Sandbox sandbox) {
-  if (sandbox == Sandbox::kNone) return "";
-  static const std::string result = probe_bwrap();  // once per referee run
-  return result;
-}
-
 // The child's pipes, onto the loop. stdin is non-blocking from the start: write_next()
 // writes to it directly and must never block.
 void BotProcess::take_pipes(Impl& im, int stdin_fd, int stdout_fd, int stderr_fd, error_code& ec) {
@@ -319,16 +136,8 @@ void BotProcess::take_pipes(Impl& im, int stdin_fd, int stdout_fd, int stderr_fd
 
 std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCommand& command,
                                               const Options& options, std::string& error) {
-  if (command.argv.empty()) {
-    error = "empty bot command";
-    return nullptr;
-  }
-  std::string program = resolve_program(command.argv[0], command.working_dir, error);
-  if (program.empty()) return nullptr;
-  if (!command.working_dir.empty() && !std::filesystem::is_directory(command.working_dir)) {
-    error = "working directory '" + command.working_dir + "' does not exist";
-    return nullptr;
-  }
+  LaunchRequest request;
+  if (!locate_bot(command, request, error)) return nullptr;
 
   std::shared_ptr<BotProcess> self(new BotProcess(io));
   Impl& im = *self->impl_;
@@ -340,42 +149,27 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
   im.term_grace = options.term_grace;
   im.scratch = make_scratch_dir(options.scratch_root, error);
   if (im.scratch.empty()) return nullptr;
-  std::vector<std::string> args(command.argv.begin() + 1, command.argv.end());
-  std::string exe = program;
-  // A bot starts where the referee was started (or in its configured folder), as it would
-  // from the same shell: relative paths in its command ("python3 bots/mine.py") mean what
-  // they say, in the sandbox too (process/sandbox_view.h). Its scratch folder is HOME and TMPDIR.
-  std::string dir = command.working_dir;
-  {
-    std::error_code ec;
-    dir = dir.empty() ? std::filesystem::current_path(ec).string()
-                      : std::filesystem::absolute(dir, ec).string();
-    if (ec) dir = im.scratch;
-  }
+  std::string bwrap;
   if (options.sandbox == Sandbox::kBwrap) {
-    if (!wrap_in_sandbox(options, program, dir, im.scratch, args, im.sandbox_note, error)) return nullptr;
-    exe = find_bwrap();
+    error = check_sandbox(options.sandbox);
+    if (!error.empty()) return nullptr;
+    bwrap = find_bwrap();
   }
-  // The whole environment of the bot: nothing of the referee's own leaks through. The
-  // marker lets the referee find every process the bot starts (process/bot_tree.h).
   im.marker = new_bot_marker();
-  std::vector<std::string> env_text = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + im.scratch,
-                                       "TMPDIR=" + im.scratch, "LANG=C.UTF-8", im.marker};
-  std::vector<std::string> argv_text;
-  argv_text.push_back(exe);
-  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  if (!prepare_launch(options, bwrap, im.scratch, im.marker, request, error)) return nullptr;
+  im.sandbox_note = request.sandbox_note;
   std::vector<char*> argv;
-  for (auto& a : argv_text) argv.push_back(a.data());
+  for (auto& a : request.argv) argv.push_back(a.data());
   argv.push_back(nullptr);
   std::vector<char*> envp;
-  for (auto& e : env_text) envp.push_back(e.data());
+  for (auto& e : request.env) envp.push_back(e.data());
   envp.push_back(nullptr);
   LaunchPlan plan;
-  plan.program = exe.c_str();
+  plan.program = request.exe.c_str();
   plan.argv = argv.data();
   plan.envp = envp.data();
-  plan.working_dir = dir.c_str();
-  plan.own_group = command.own_process_group;
+  plan.working_dir = request.working_dir.c_str();
+  plan.own_group = request.own_group;
   plan.limits = options.limits;
   if (options.cpu_cgroup) im.cgroup = CpuCgroup::make();
   if (im.cgroup) plan.cgroup_join_fd = im.cgroup->join_fd();
@@ -383,7 +177,7 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
   std::string why;
   if (!launch_child(plan, child, why)) {
     im.remove_scratch();
-    error = "could not start '" + command.argv[0] + "': " + why + explain_interpreter(program);
+    error = "could not start '" + command.argv[0] + "': " + why + exec_failure_hint(request.program);
     return nullptr;
   }
   if (im.cgroup) {
@@ -397,7 +191,7 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
   error_code ec;
   take_pipes(im, child.stdin_fd, child.stdout_fd, child.stderr_fd, ec);
   self->pid_ = child.pid;
-  self->own_group_ = command.own_process_group;
+  self->own_group_ = request.own_group;
   if (ec) {
     // Not expected (the reactor refused a pipe); the process must not outlive this.
     self->kill();
@@ -405,7 +199,7 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
     error = "could not start '" + command.argv[0] + "': " + ec.message();
     return nullptr;
   }
-  self->log("[referee] started pid " + std::to_string(self->pid_) + ": " + program);
+  self->log("[referee] started pid " + std::to_string(self->pid_) + ": " + request.program);
   self->start_reading();
   return self;
 }
@@ -528,13 +322,13 @@ std::string BotProcess::exit_description() const {
 
 void BotProcess::read_stdout() {
   Impl& im = *impl_;
-  im.stdout_hold = shared_from_this();
+  im.stdout_read_owner = shared_from_this();
   im.out.async_read_some(im.out_buf.data(), im.out_buf.size(), &BotProcess::on_stdout, this);
 }
 
 void BotProcess::on_stdout(void* context, const error_code& ec, std::size_t n, bool run) {
   auto* raw = static_cast<BotProcess*>(context);
-  std::shared_ptr<BotProcess> self = std::move(raw->impl_->stdout_hold);
+  std::shared_ptr<BotProcess> self = std::move(raw->impl_->stdout_read_owner);
   if (!run) return;  // the loop is being destroyed
   Impl& im = *self->impl_;
   if (n > 0) im.reader.feed(im.out_buf.data(), n);
@@ -668,71 +462,50 @@ void BotProcess::close_with(CloseReason reason) {
 
 void BotProcess::send(const std::string& line) {
   if (closed_ || !impl_->in.is_open()) return;
-  impl_->queued.append(line);
-  impl_->queued.push_back('\n');
-  if (!impl_->writing) write_next();
+  impl_->stdin_queue.append_line(line);
+  if (!impl_->stdin_queue.writing()) write_next();
 }
 
 void BotProcess::send_text(std::string_view lines) {
   if (closed_ || !impl_->in.is_open() || lines.empty()) return;
-  impl_->queued.append(lines);
-  if (!impl_->writing) write_next();
+  impl_->stdin_queue.append(lines);
+  if (!impl_->stdin_queue.writing()) write_next();
 }
 
-void BotProcess::hold_text(std::string_view lines) {
-  if (closed_ || !impl_->in.is_open() || lines.empty()) return;
-  impl_->queued.append(lines);
+void BotProcess::close_stdin_if_shutting_down() {
+  if (!impl_->shutting_down) return;
+  error_code ignored;
+  impl_->in.close(ignored);  // after "quit": end of input tells a reading bot to leave
 }
 
-void BotProcess::flush_held() {
-  if (!impl_->writing && !impl_->queued.empty()) write_next();
-}
-
-std::string BotProcess::take_held() {
-  if (impl_->writing) return {};
-  return std::exchange(impl_->queued, std::string());
-}
-
+// With no write in flight. A direct write first: a bot's stdin pipe nearly always has room for
+// a message, and a write done here posts no completion handler, which would make the event
+// loop poll once more (an extra epoll_wait per ply). What does not fit, and any error, take the
+// asynchronous path, so a failure is still reported from the loop, never from send().
 void BotProcess::write_next() {
   Impl& im = *impl_;
-  if (im.queued.empty() || !im.in.is_open()) {
-    im.writing = false;
-    if (im.shutting_down) {
-      error_code ignored;
-      im.in.close(ignored);  // after "quit": end of input tells a reading bot to leave
-    }
-    return;
-  }
-  // A direct write first: a bot's stdin pipe nearly always has room for a message, and a
-  // write done here posts no completion handler, which would make the event loop poll once
-  // more (an extra epoll_wait per ply). What does not fit, and any error, take the
-  // asynchronous path, so a failure is still reported from the loop, never from send().
-  if (!im.writing) {
-    const ssize_t n = ::write(im.in.native_handle(), im.queued.data(), im.queued.size());
-    if (n == static_cast<ssize_t>(im.queued.size())) {
-      im.queued.clear();
-      if (im.shutting_down) {
-        error_code ignored;
-        im.in.close(ignored);  // after "quit": end of input tells a reading bot to leave
-      }
-      return;
-    }
-    if (n > 0) im.queued.erase(0, static_cast<std::size_t>(n));
-  }
-  im.writing = true;
-  im.inflight.swap(im.queued);
-  im.queued.clear();
+  if (!im.stdin_queue.has_queued() || !im.in.is_open()) return close_stdin_if_shutting_down();
+  const std::string_view queued = im.stdin_queue.queued();
+  const ssize_t n = ::write(im.in.native_handle(), queued.data(), queued.size());
+  if (n > 0) im.stdin_queue.consume(static_cast<std::size_t>(n));
+  if (!im.stdin_queue.has_queued()) return close_stdin_if_shutting_down();
+  write_queued_async();
+}
+
+void BotProcess::write_queued_async() {
+  Impl& im = *impl_;
   auto self = shared_from_this();
-  asio::async_write(im.in, asio::buffer(im.inflight), [self](error_code ec, std::size_t) {
+  asio::async_write(im.in, asio::buffer(im.stdin_queue.start_write()), [self](error_code ec, std::size_t) {
     Impl& im = *self->impl_;
-    im.inflight.clear();
     if (ec) {
-      im.writing = false;
-      im.queued.clear();
+      im.stdin_queue.drop_all();
       self->close_with(CloseReason::kWriteFailed);
       return;
     }
-    self->write_next();
+    im.stdin_queue.finish_write();
+    // Whatever was queued meanwhile leaves together in one write.
+    if (im.stdin_queue.has_queued() && im.in.is_open()) return self->write_queued_async();
+    self->close_stdin_if_shutting_down();
   });
 }
 
@@ -741,14 +514,16 @@ void BotProcess::kill() {
   if (pid_ > 0 && !exited_) ::kill(pid_, SIGKILL);  // in case setpgid never ran
 }
 
-void BotProcess::shutdown(std::chrono::milliseconds grace, std::function<void()> done) {
+void BotProcess::shutdown(std::chrono::milliseconds grace, std::function<void()> done,
+                          std::string_view last_lines) {
   Impl& im = *impl_;
   clear_handlers();
   if (im.shutting_down) return;
   im.shutting_down = true;
   im.shutdown_done = std::move(done);
+  if (!closed_ && im.in.is_open()) im.stdin_queue.append(last_lines);  // with the "quit", in one write
   if (!closed_) send(protocol::quit_line());
-  if (!im.writing) write_next();
+  if (!im.stdin_queue.writing()) write_next();
   // Closing stdin after the queued "quit" is written tells a bot that only reads to leave.
   auto self = shared_from_this();
   im.grace_timer.expires_after(grace);

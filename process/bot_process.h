@@ -13,73 +13,29 @@
 #include <string_view>
 #include <vector>
 
+#include "process/bot_command.h"
 #include "process/cpu_time.h"
-#include "process/process_limits.h"
-#include "process/sandbox_view.h"
 
 namespace arena {
 
 class CpuCgroup;
 class LazyLogFile;
 
-// How a bot is isolated beyond the limits. kBwrap runs it under bubblewrap: no network,
-// read-only system, private /tmp, only the paths its command names (read-only) and its
-// scratch folder visible (process/sandbox_view.h).
-enum class Sandbox { kNone, kBwrap };
-// "none" or "bwrap", as configurations and flags spell it.
-const char* sandbox_name(Sandbox sandbox);
-
-struct BotCommand {
-  std::vector<std::string> argv;  // program (path, or a name looked up in PATH) and arguments
-  std::string working_dir;        // empty: the referee's own
-  // Each bot gets its own process group, killed as a whole. Only a person's terminal
-  // client stays in the referee's group: a background group may not read the terminal.
-  bool own_process_group = true;
-};
-
 class BotProcess : public std::enable_shared_from_this<BotProcess> {
  public:
-  struct Options {
-    std::size_t max_line_bytes = 64 * 1024;
-    std::string log_path;           // stderr and referee notes; empty: discarded
-    std::size_t log_cap = 1 << 20;  // bytes kept in the log; the rest is read and dropped
-    ProcessLimits limits;
-    Sandbox sandbox = Sandbox::kNone;
-    // Under the sandbox: more files or folders to bind read-only (--sandbox-bind), and folders
-    // the bot must not see even inside a folder its command names (the output and log
-    // folders, other bots' folders): masked by an empty tmpfs (process/sandbox_view.h).
-    std::vector<std::string> sandbox_binds, sandbox_hidden;
-    // Each bot process gets a fresh scratch folder (its HOME and TMPDIR) created under this
-    // folder (empty: the system temporary folder) and removed once the bot is gone.
-    std::string scratch_root;
-    // After "quit" and the grace period: SIGTERM to the group, then SIGKILL after this.
-    std::chrono::milliseconds term_grace{200};
-    // For the CPU clock: the bot runs in a control group of its own where one can be made
-    // (process/cpu_cgroup.h), removed when it ends.
-    bool cpu_cgroup = false;
-  };
+  using Options = BotProcessOptions;  // process/bot_command.h
   enum class CloseReason { kEndOfOutput, kLineTooLong, kWriteFailed };
 
   using LineHandler = std::function<void(const std::string& line)>;
   using CloseHandler = std::function<void(CloseReason reason)>;
 
-  // Starts the bot. On failure returns nullptr and sets `error` to a sentence naming
-  // the command and what went wrong (not found, not executable, exec error).
+  // Starts the bot (process/launch_request.h decides what is executed). On failure returns
+  // nullptr and sets `error` to a sentence naming the command and what went wrong (not found,
+  // not executable, exec error, the sandbox unusable).
   static std::shared_ptr<BotProcess> spawn(boost::asio::io_context& io, const BotCommand& command,
                                            const Options& options, std::string& error);
-  // "" when `sandbox` can be used here, else a sentence naming what is wrong (bwrap
-  // missing, or unable to create namespaces). Probed once per referee process.
-  static std::string check_sandbox(Sandbox sandbox);
   // Under the sandbox, one sentence saying what the bot sees and how to bind more; "" otherwise.
   const std::string& sandbox_note() const;
-  // The paths `command` would see read-only under the sandbox (process/sandbox_view.h): its
-  // program, scripts, interpreters, and `options.sandbox_binds`. Empty if the program is not
-  // found. The runner hides each bot's paths from the others.
-  static std::vector<std::string> sandbox_paths(const BotCommand& command, const Options& options);
-  // A path `command` (or `options.sandbox_binds`) names that would show one of
-  // `options.sandbox_hidden` to the bot under the sandbox (process/sandbox_view.h); empty
-  // fields when none does.
-  static HiddenShown sandbox_hidden_shown(const BotCommand& command, const Options& options);
   ~BotProcess();
   BotProcess(const BotProcess&) = delete;
   BotProcess& operator=(const BotProcess&) = delete;
@@ -95,16 +51,6 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   // Queues text that is already whole lines, each ending in "\n": one message of many
   // lines goes out in one write, so the bot wakes once for it, not once per line.
   void send_text(std::string_view lines);
-  // Queues whole lines without writing them: they leave with the next send (in the same
-  // write) or at flush_held(). A game's "gameover" waits so for the next game's "newgame":
-  // one wake-up of the bot between two games instead of two.
-  void hold_text(std::string_view lines);
-  // Writes what hold_text() queued, if nothing else did.
-  void flush_held();
-  // Hands over what hold_text() queued, unwritten (nothing while a write is in flight: it then
-  // leaves after that write). A bot's next game takes its held "gameover" so and sends it
-  // with that game's first request to the bot.
-  std::string take_held();
 
   // Appends a referee note to the bot's log. The cap (Options::log_cap) is per log file and
   // holds the bot's own output; notes are kept past it (up to twice the cap), so a log always
@@ -122,10 +68,12 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
 
   // SIGKILL to the whole process group, at once.
   void kill();
-  // Asks the bot to leave: sends "quit", closes its stdin, waits `grace` for it to exit,
-  // then sends SIGTERM to the group, waits Options::term_grace, and kills the group. `done` runs once the bot
-  // is reaped and its group is gone.
-  void shutdown(std::chrono::milliseconds grace, std::function<void()> done);
+  // Asks the bot to leave: sends `last_lines` (whole lines, e.g. a game's "gameover" kept for a
+  // next game that does not come) and "quit" in one write, closes its stdin, waits `grace` for
+  // it to exit, then sends SIGTERM to the group, waits Options::term_grace, and kills the
+  // group. `done` runs once the bot is reaped and its group is gone.
+  void shutdown(std::chrono::milliseconds grace, std::function<void()> done,
+                std::string_view last_lines = {});
 
   int pid() const { return pid_; }
   // The CPU time of the bot's processes: its control group's counter when it runs in one
@@ -167,6 +115,8 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   static void on_stdout(void* context, const boost::system::error_code& ec, std::size_t n, bool run);
   void read_stderr();
   void write_next();
+  void write_queued_async();
+  void close_stdin_if_shutting_down();
   void on_exit(int native_status);
   void close_with(CloseReason reason);
   void deliver_lines();

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "process/bot_name.h"
+#include "process/launch_request.h"
 #include "protocol/bot_text.h"
 #include "protocol/messages.h"
 #include "referee/exit_report.h"
@@ -25,7 +26,7 @@ BotSession::BotSession(asio::io_context& io, int bot_index, const BotSpec& spec,
 // Under the sandbox the other bots' paths are masked wherever this bot's view would show them
 // (bots/b inside the folder of ./a); the paths both name (a shared venv, --sandbox-bind) stay.
 void BotSession::hide_other_bots(BotProcess::Options& po) const {
-  const std::vector<std::string> own = BotProcess::sandbox_paths(spec_.command, po);
+  const std::vector<std::string> own = sandbox_paths(spec_.command, po);
   for (const auto& p : options_.sandbox_bot_paths)
     if (std::find(own.begin(), own.end(), p) == own.end()) po.sandbox_hidden.push_back(p);
 }
@@ -171,6 +172,11 @@ void BotSession::finish_start(const std::string& why) {
   done(error);
 }
 
+void BotSession::send_next_game_lines() {
+  if (proc_ && !next_game_lines_.empty()) proc_->send_text(next_game_lines_);
+  next_game_lines_.clear();
+}
+
 void BotSession::shutdown(std::function<void()> done) {
   timer_.cancel();
   start_done_ = nullptr;
@@ -179,7 +185,7 @@ void BotSession::shutdown(std::function<void()> done) {
     return;
   }
   if (broken_) proc_->kill();
-  proc_->shutdown(options_.quit_grace, std::move(done));
+  proc_->shutdown(options_.quit_grace, std::move(done), take_next_game_lines());
 }
 
 }  // namespace arena

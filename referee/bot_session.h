@@ -7,6 +7,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "process/bot_process.h"
 #include "referee/run_options.h"
@@ -35,7 +37,17 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
   // Ends a start-up still in progress: `done` gets an error at once.
   void cancel_start() { finish_start("start-up cancelled: the referee is stopping"); }
 
-  // Quit, grace period, kill; `done` once the process is reaped (at once if none).
+  // The lines that end a game ("gameover"), kept back for the bot's next game, which sends
+  // them with its "newgame" and first request: one write and one wake-up of the bot between
+  // two games instead of two (docs/protocol.md). Whole lines, each ending in "\n".
+  void keep_for_next_game(std::string_view lines) { next_game_lines_.append(lines); }
+  // The kept lines, handed over unsent to the game that starts.
+  std::string take_next_game_lines() { return std::exchange(next_game_lines_, std::string()); }
+  // No next game took them: they are sent now.
+  void send_next_game_lines();
+
+  // Quit, grace period, kill; `done` once the process is reaped (at once if none). Kept lines
+  // go with the "quit".
   void shutdown(std::function<void()> done);
 
  private:
@@ -58,6 +70,7 @@ class BotSession : public std::enable_shared_from_this<BotSession> {
   int lines_seen_ = 0;          // not blank, during the handshake
   bool output_closed_ = false;  // before 'ready'
   std::string reported_name_, author_;
+  std::string next_game_lines_;  // keep_for_next_game()
 };
 
 }  // namespace arena

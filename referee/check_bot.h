@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "process/bot_process.h"
+#include "process/bot_command.h"
 #include "referee/time_control.h"
 
 namespace arena {

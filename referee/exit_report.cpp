@@ -1,5 +1,7 @@
 #include "referee/exit_report.h"
 
+#include "process/bot_process.h"
+
 namespace arena {
 
 std::string ended_text(const BotProcess& process) {

@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "process/bot_process.h"
-
 namespace arena {
+
+class BotProcess;
 
 inline constexpr int kStderrLinesReported = 10;
 

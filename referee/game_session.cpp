@@ -21,13 +21,6 @@ namespace asio = boost::asio;
 
 namespace {
 
-std::string ms_text(std::int64_t us) {
-  return std::to_string(us / 1000) + "." + std::to_string(us % 1000 / 100) + " ms";
-}
-
-// What a bot wrote, safe for a terminal and a record (protocol/bot_text.h).
-std::string clip(const std::string& s, std::size_t n) { return protocol::printable(s, n); }
-
 // How long a crash's report waits for the process to be reaped and its last stderr read.
 // A dead bot takes microseconds; only a bot that closed its output and lives on waits it out.
 constexpr std::chrono::milliseconds kCrashReportWait{1000};
@@ -54,7 +47,8 @@ GameSession::GameSession(asio::io_context& io, const Game& game, std::uint64_t s
       options_(options),
       record_(std::move(record)),
       done_(std::move(done)),
-      timer_(io),
+      deadline_timer_(io),
+      end_timer_(io),
       bot_line_cap_(options.limits.bot_lines_cap),
       pressure_(options.cpu_pressure_file, options.pressure_threshold) {
   for (auto& bot : seats) {
@@ -92,11 +86,11 @@ void GameSession::start() {
         });
     start_game_log(s);
     hear_stderr(s);
-    // Each seat's newgame (after its last game's held gameover) goes with its first decision
-    // request, or with the gameover if the game ends before it is asked: a bot wakes once for
-    // both, and every seat handles newgame on its own first move's clock alike.
+    // Each seat's newgame (after its last game's gameover, kept for this game) goes with its
+    // first decision request, or with the gameover if the game ends before it is asked: a bot
+    // wakes once for both, and every seat handles newgame on its own first move's clock alike.
     Seat& seat = seats_[s - 1];
-    seat.pending = p.take_held();
+    seat.pending = seat.bot->take_next_game_lines();
     append_newgame(game_, s, n, seed_, seat.pending);
   }
   asio::post(io_, [self] {
@@ -142,7 +136,7 @@ void GameSession::play_opening() {
 }
 
 void GameSession::advance() {
-  while (!finished_) {
+  while (end_.playing()) {
     if (state_->is_terminal()) return finish(Termination::kNormal, 0, "");
     if (static_cast<int>(state_->history().size()) >= game_.max_game_length())
       return finish(
@@ -220,42 +214,39 @@ void GameSession::request_decision(int seat) {
     // The timer is re-armed only when this deadline is earlier than the one it waits
     // for; a later deadline is picked up when the early wake-up finds nothing due.
     // Deadlines mostly grow, so most decisions touch no timer at all.
-    if (!timer_armed_ || timer_.expiry() > deadline_) arm_timer(deadline_);
+    if (!deadline_timer_armed_ || deadline_timer_.expiry() > deadline_) arm_deadline_timer(deadline_);
   } else {
     deadline_ = Clock::time_point::max();
   }
 }
 
-void GameSession::arm_timer(Clock::time_point when) {
-  timer_armed_ = true;
-  timer_.expires_at(when);  // a wait already pending completes with operation_aborted
+void GameSession::arm_deadline_timer(Clock::time_point when) {
+  deadline_timer_armed_ = true;
+  deadline_timer_.expires_at(when);  // a wait already pending completes with operation_aborted
   auto self = shared_from_this();
-  timer_.async_wait([self](boost::system::error_code ec) {
+  deadline_timer_.async_wait([self](boost::system::error_code ec) {
     if (ec) return;  // re-armed or cancelled; the newer wait is in charge
-    self->timer_armed_ = false;
-    self->on_timer();
+    self->deadline_timer_armed_ = false;
+    self->on_deadline_timer();
   });
 }
 
-void GameSession::on_timer() {
-  if (finished_ || to_move_ == 0 || deadline_ == Clock::time_point::max()) return;
+void GameSession::on_deadline_timer() {
+  if (!end_.playing() || to_move_ == 0 || deadline_ == Clock::time_point::max()) return;
   if (Clock::now() >= deadline_) return on_deadline(decision_);
-  arm_timer(deadline_);
+  arm_deadline_timer(deadline_);
 }
 
 void GameSession::on_deadline(std::uint64_t decision) {
-  if (finished_ || decision != decision_ || to_move_ == 0) return;
+  if (!end_.playing() || decision != decision_ || to_move_ == 0) return;
   if (cpu_deadline_extended()) return;
   const std::int64_t used =
       std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - asked_at_).count();
-  const int seat = to_move_;
-  time_forfeit(seat, "no move within " + std::to_string(seats_[seat - 1].clock->budget_ms()) + " ms + " +
-                         std::to_string(options_.time.margin_ms) + " ms margin (ruled at " + ms_text(used) +
-                         ")");
+  time_forfeit(to_move_, LateAction::kNone, used);
 }
 
 void GameSession::on_line(int seat, const std::string& line) {
-  if (finished_) return;
+  if (!end_.playing()) return;
   Seat& st = seats_[seat - 1];
   st.bytes += line.size() + 1;
   st.lines += 1;
@@ -278,12 +269,12 @@ void GameSession::on_line(int seat, const std::string& line) {
       keep_bot_line(seat, BotLine::Kind::kInfo, msg.text);
       st.bot->process().log_output("[game " + record_.round + " ply " +
                                    std::to_string(record_.actions.size()) + "] info " +
-                                   clip(msg.text, options_.limits.max_info_bytes));
+                                   protocol::printable(msg.text, options_.limits.max_info_bytes));
       return;
     case K::kMove: {
       if (seat != to_move_)
         return fault(seat, Termination::kProtocolViolation,
-                     "'move " + clip(msg.text, 40) + "' when it was not asked to move");
+                     "'move " + protocol::printable(msg.text, 40) + "' when it was not asked to move");
       move_read_at_ = Clock::now();
       const std::int64_t used =
           std::chrono::duration_cast<std::chrono::microseconds>(move_read_at_ - asked_at_).count();
@@ -299,7 +290,8 @@ void GameSession::on_line(int seat, const std::string& line) {
     case K::kName:
     case K::kAuthor:
     case K::kReady:
-      return fault(seat, Termination::kProtocolViolation, "'" + clip(line, 40) + "' during a game");
+      return fault(seat, Termination::kProtocolViolation,
+                   "'" + protocol::printable(line, 40) + "' during a game");
     case K::kMalformed:
     case K::kUnknown:
       return fault(seat, Termination::kUnparseable, msg.error);
@@ -308,11 +300,8 @@ void GameSession::on_line(int seat, const std::string& line) {
 
 void GameSession::on_move(int seat, const std::string& token, std::int64_t used_us) {
   Seat& st = seats_[seat - 1];
-  to_move_ = 0;  // the deadline timer stays armed: on_timer ignores it (no timer churn per move)
-  if (over_time(st, used_us))
-    return time_forfeit(seat, "move after " + ms_text(used_us) + ", limit " +
-                                  std::to_string(st.clock->budget_ms()) + " ms + " +
-                                  std::to_string(options_.time.margin_ms) + " ms margin");
+  to_move_ = 0;  // the deadline timer stays armed: on_deadline_timer() ignores it (no timer churn per move)
+  if (over_time(st, used_us)) return time_forfeit(seat, LateAction::kMove, used_us);
   const MoveRuling ruling = rule_move(*state_, legal_, token, scratch_);  // referee/move_ruling.h
   if (!ruling.ok()) return fault(seat, *ruling.fault, ruling.detail);
   charge(st, used_us);
@@ -324,16 +313,13 @@ void GameSession::on_move(int seat, const std::string& token, std::int64_t used_
 // a faulting seat would be (records/adjudication.h).
 void GameSession::on_resign(int seat, std::int64_t used_us) {
   to_move_ = 0;
-  if (over_time(seats_[seat - 1], used_us))
-    return time_forfeit(seat, "resigned after " + ms_text(used_us) + ", limit " +
-                                  std::to_string(seats_[seat - 1].clock->budget_ms()) + " ms + " +
-                                  std::to_string(options_.time.margin_ms) + " ms margin");
+  if (over_time(seats_[seat - 1], used_us)) return time_forfeit(seat, LateAction::kResign, used_us);
   seats_[seat - 1].bot->process().log("[referee] resigned game " + record_.round, false);
   finish(Termination::kResign, seat, "seat " + std::to_string(seat) + " resigned");
 }
 
 void GameSession::fault(int seat, Termination why, const std::string& detail) {
-  if (finished_) return;
+  if (!end_.playing()) return;
   seats_[seat - 1].bot->mark_broken();
   // Engine messages may quote the bot's line too: the whole detail is made printable.
   const std::string shown = protocol::printable(detail, std::string::npos);
@@ -342,7 +328,7 @@ void GameSession::fault(int seat, Termination why, const std::string& detail) {
   log_repro(seat, why);
   // How a crashed process ended and what it last wrote are known only once it is reaped and
   // its stderr read: the ruling stands now, its detail is completed before the record goes.
-  if (why == Termination::kCrash) crash_seat_ = seat;
+  if (why == Termination::kCrash) end_.note_crash(seat);
   finish(why, seat, shown);
 }
 
@@ -359,16 +345,17 @@ void GameSession::log_repro(int seat, Termination why) {
 }
 
 void GameSession::abort() {
-  if (late_seat_ != 0) return end_late_wait(late_seat_, false, "the referee is stopping");
+  if (const int seat = end_.late_seat(); seat != 0)
+    return end_late_wait(seat, false, "the referee is stopping");
   finish(Termination::kAborted, 0, "the referee stopped before the game ended");
 }
 
 void GameSession::finish(Termination why, int fault_seat, const std::string& detail) {
-  if (finished_) return;
-  finished_ = true;
+  if (!end_.playing()) return;
+  end_.rule();
   const int thinking = to_move_ != fault_seat ? to_move_ : 0;  // asked, not yet answered
   to_move_ = 0;
-  timer_.cancel();
+  deadline_timer_.cancel();
   switch (why) {
     case Termination::kNormal:
       record_.results = state_->results();
@@ -387,22 +374,21 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
   record_.fault_seat = fault_seat;
   record_.termination_detail = detail;
   add_timing_tags();
-  // When the record goes to the runner at once, each "gameover" is held: the bot's next game,
-  // if the runner starts one at once, takes it and sends it with its "newgame" and the bot's
-  // first request (deliver_record writes what is still held after that): one write and one
-  // wake-up per bot between two games instead of two. A record that waits (a late answer, a
-  // crash being described) lets the gameovers go at once.
+  // When the record goes to the runner at once, each "gameover" is kept for the bot's next
+  // game (referee/bot_session.h), which the runner may start at once; deliver_record() sends
+  // what no game took. A record that waits (a late answer, a crash being described) lets the
+  // gameovers go at once.
   const bool answer_pending = thinking != 0 && seats_[thinking - 1].bot->ready();
   const bool wait_for_answer = answer_pending && why != Termination::kAborted;
-  const bool hold = !wait_for_answer && crash_seat_ == 0;
+  const bool keep_for_next_game = !wait_for_answer && !end_.crash_to_report();
   for (auto& seat : seats_) {
     BotProcess& p = seat.bot->process();
     p.clear_handlers();
     p.set_stderr_lines(nullptr);  // later lines are no move's of this game
     if (seat.bot->ready()) {
       append_gameover(why, record_.results, seat.pending);
-      if (hold)
-        p.hold_text(seat.pending);
+      if (keep_for_next_game)
+        seat.bot->keep_for_next_game(seat.pending);
       else
         p.send_text(seat.pending);
       seat.pending.clear();
@@ -411,7 +397,7 @@ void GameSession::finish(Termination why, int fault_seat, const std::string& det
   }
   if (wait_for_answer) return await_late_answer(thinking);
   if (answer_pending) seats_[thinking - 1].bot->mark_broken();  // out of step, and the referee is stopping
-  deliver_record();
+  send_record_when_ready();
 }
 
 // Until its next game takes over, what a bot writes is noted in its log and ignored.
@@ -419,47 +405,51 @@ void GameSession::note_stray_lines(BotProcess& process) {
   BotProcess* p = &process;  // the handler lives in the process: no ownership cycle
   p->set_handlers(
       [p](const std::string& line) {
-        p->log("[referee] ignored between games: '" + clip(line, 60) + "'", false);
+        p->log("[referee] ignored between games: '" + protocol::printable(line, 60) + "'", false);
       },
       nullptr);  // a close notice stays for whoever plays the bot next
 }
 
+// The record goes now, or once a crashed seat's report is complete.
+void GameSession::send_record_when_ready() {
+  if (const int crashed = end_.record_ready(); crashed != 0) return describe_crash_then_deliver(crashed);
+  deliver_record();
+}
+
 void GameSession::deliver_record() {
-  if (crash_seat_ != 0) return describe_crash_then_deliver();
   auto self = shared_from_this();
   asio::post(io_, [self] {
     for (Seat& seat : self->seats_) seat.bot->process().set_game_log(nullptr);
     auto done = std::move(self->done_);
     self->done_ = nullptr;
     if (done) done(std::move(self->record_));
-    // The runner has started the bots' next games, which took each held "gameover" to send
+    // The runner has started the bots' next games, which took each kept "gameover" to send
     // with their "newgame"; a bot that has no next game here gets its gameover now.
     asio::post(self->io_, [self] {
-      for (Seat& seat : self->seats_) seat.bot->process().flush_held();
+      for (Seat& seat : self->seats_) seat.bot->send_next_game_lines();
     });
   });
 }
 
-void GameSession::describe_crash_then_deliver() {
-  const int seat = std::exchange(crash_seat_, 0);
+void GameSession::describe_crash_then_deliver(int seat) {
   auto self = shared_from_this();
-  auto told = std::make_shared<bool>(false);
-  auto complete = [self, seat, told] {
-    if (std::exchange(*told, true)) return;
-    self->timer_.cancel();
+  auto complete = [self, seat] {
+    if (self->end_.phase() != GameEnd::Phase::kCrashReport) return;  // told already
+    self->end_.crash_reported();
+    self->end_timer_.cancel();
     const BotProcess& p = self->seats_[seat - 1].bot->process();
     self->record_.termination_detail = crash_text(p, self->record_.termination_detail);
     self->deliver_record();
   };
   seats_[seat - 1].bot->process().when_ended(complete);
-  timer_.expires_after(kCrashReportWait);
-  timer_.async_wait([complete](boost::system::error_code ec) {
+  end_timer_.expires_after(kCrashReportWait);
+  end_timer_.async_wait([complete](boost::system::error_code ec) {
     if (!ec) complete();
   });
 }
 
 void GameSession::await_late_answer(int seat) {
-  late_seat_ = seat;
+  end_.await_late_answer(seat);
   auto self = shared_from_this();
   seats_[seat - 1].bot->process().set_handlers(
       [self, seat](const std::string& line) { self->on_late_line(seat, line); },
@@ -467,8 +457,8 @@ void GameSession::await_late_answer(int seat) {
         self->end_late_wait(seat, false, "the bot closed its output");
       });
   const auto wait = options_.late_answer_wait;
-  timer_.expires_at(std::min(deadline_, Clock::now() + wait));
-  timer_.async_wait([self, seat, wait](boost::system::error_code ec) {
+  end_timer_.expires_at(std::min(deadline_, Clock::now() + wait));
+  end_timer_.async_wait([self, seat, wait](boost::system::error_code ec) {
     if (ec) return;
     self->end_late_wait(
         seat, false,
@@ -480,27 +470,27 @@ void GameSession::on_late_line(int seat, const std::string& line) {
   using K = protocol::BotMessage::Kind;
   const auto msg = protocol::parse_bot_line(line);
   if (msg.kind == K::kMove)
-    return end_late_wait(seat, true, "read and discarded its late answer 'move " + clip(msg.text, 60) + "'");
+    return end_late_wait(
+        seat, true, "read and discarded its late answer 'move " + protocol::printable(msg.text, 60) + "'");
   if (msg.kind == K::kResign) return end_late_wait(seat, true, "read and discarded its late 'resign'");
   if ((msg.kind == K::kEmpty || msg.kind == K::kInfo) &&
-      ++late_lines_ <= options_.limits.max_lines_per_decision)
+      end_.count_late_line() <= options_.limits.max_lines_per_decision)
     return;
-  end_late_wait(seat, false, "'" + clip(line, 40) + "' instead of its late answer");
+  end_late_wait(seat, false, "'" + protocol::printable(line, 40) + "' instead of its late answer");
 }
 
 // No fault either way: the bot did nothing wrong. One that did not answer is out of step
 // with the protocol and is replaced by a fresh process before it plays again.
 void GameSession::end_late_wait(int seat, bool answered, const std::string& note) {
-  if (late_wait_over_) return;
-  late_wait_over_ = true;
-  timer_.cancel();
+  if (end_.late_seat() != seat) return;  // over already
+  end_timer_.cancel();
   BotSession& bot = *seats_[seat - 1].bot;
   note_stray_lines(bot.process());
   bot.process().log("[referee] game " + record_.round + " ended while the bot was thinking; " + note +
                         (answered ? "" : "; the bot is restarted before its next game"),
                     false);
   if (!answered) bot.mark_broken();
-  deliver_record();
+  send_record_when_ready();
 }
 
 }  // namespace arena

@@ -18,6 +18,7 @@
 #include "records/record.h"
 #include "referee/bot_session.h"
 #include "referee/cpu_pressure.h"
+#include "referee/game_end.h"
 #include "referee/latency_stats.h"
 #include "referee/legal_list.h"
 #include "referee/run_options.h"
@@ -82,13 +83,14 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   void on_move(int seat, const std::string& token, std::int64_t used_us);
   void on_resign(int seat, std::int64_t used_us);
   void on_deadline(std::uint64_t decision);
-  void arm_timer(Clock::time_point when);
-  void on_timer();
+  void arm_deadline_timer(Clock::time_point when);
+  void on_deadline_timer();
   void fault(int seat, Termination why, const std::string& detail);
   void log_repro(int seat, Termination why);
   void finish(Termination why, int fault_seat, const std::string& detail);
+  void send_record_when_ready();
+  void describe_crash_then_deliver(int seat);
   void deliver_record();
-  void describe_crash_then_deliver();
   static void note_stray_lines(BotProcess& process);
   // Between games (docs/protocol.md): the late answer of a seat that was thinking when the
   // game ended is read and discarded here, so it never reaches the bot's next game.
@@ -106,17 +108,17 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   const RunnerOptions& options_;
   GameRecord record_;
   Done done_;
-  boost::asio::steady_timer timer_;
+  // The pending decision's deadline: re-armed only when a deadline comes earlier than the one
+  // it waits for (request_decision()).
+  boost::asio::steady_timer deadline_timer_;
+  bool deadline_timer_armed_ = false;
+  // After the result: how long the record waits for a late answer or a crash's report.
+  boost::asio::steady_timer end_timer_;
+  GameEnd end_;                 // referee/game_end.h
   int to_move_ = 0;             // seat whose decision is pending, 0 if none
   std::uint64_t decision_ = 0;  // increases with every request
   Clock::time_point asked_at_;
   Clock::time_point deadline_ = Clock::time_point::max();  // of the pending decision
-  bool timer_armed_ = false;
-  bool finished_ = false;
-  int late_seat_ = 0;  // seat whose late answer is awaited, 0 if none
-  bool late_wait_over_ = false;
-  int late_lines_ = 0;
-  int crash_seat_ = 0;  // a crashed seat whose exit and stderr the record still awaits
   std::vector<Move> scratch_;
   LegalList legal_;  // of the pending decision; reused: no allocation per decision once warm
   DecisionHook decision_hook_;
@@ -137,7 +139,9 @@ class GameSession : public std::enable_shared_from_this<GameSession> {
   void note_request_sent();
   std::int64_t charge(Seat& st, std::int64_t used_us);
   bool over_time(const Seat& st, std::int64_t used_us);
-  void time_forfeit(int seat, std::string detail);
+  // How a seat was out of time: no answer by the deadline, or a move or resign that came late.
+  enum class LateAction { kNone, kMove, kResign };
+  void time_forfeit(int seat, LateAction action, std::int64_t used_us);
   bool cpu_deadline_extended();
   std::string cpu_source_text() const;
   void add_timing_tags();

@@ -18,7 +18,7 @@ void GameSession::hear_stderr(int seat) {
 }
 
 void GameSession::keep_bot_line(int seat, BotLine::Kind kind, std::string_view text) {
-  if (finished_ || options_.limits.bot_lines_cap == 0) return;
+  if (!end_.playing() || options_.limits.bot_lines_cap == 0) return;
   // The ply being decided: the lines a bot writes while it thinks go with the move it makes.
   const int ply = static_cast<int>(record_.actions.size()) + 1;
   bot_line_cap_.keep(record_, ply, seat, kind, protocol::printable(text, options_.limits.max_info_bytes));

@@ -59,12 +59,29 @@ bool GameSession::cpu_deadline_extended() {
   const std::int64_t left = st.clock->budget_us() + options_.time.margin_ms * 1000 - cpu_used_;
   if (left < 0 || now >= wall_cap_) return false;
   deadline_ = std::min(wall_cap_, now + std::chrono::microseconds(std::max<std::int64_t>(left, 1000)));
-  arm_timer(deadline_);
+  arm_deadline_timer(deadline_);
   return true;
 }
 
-void GameSession::time_forfeit(int seat, std::string detail) {
+// The time forfeit's detail names the time taken and the limit the same way whatever came too
+// late: "no move within 100 ms + 50 ms margin (ruled at 151.2 ms)", "move after 151.2 ms, limit
+// 100 ms + 50 ms margin", "resigned after ...".
+void GameSession::time_forfeit(int seat, LateAction action, std::int64_t used_us) {
   const Seat& st = seats_[seat - 1];
+  const std::string limit = std::to_string(st.clock->budget_ms()) + " ms + " +
+                            std::to_string(options_.time.margin_ms) + " ms margin";
+  std::string detail;
+  switch (action) {
+    case LateAction::kNone:
+      detail = "no move within " + limit + " (ruled at " + ms_text(used_us) + ")";
+      break;
+    case LateAction::kMove:
+      detail = "move after " + ms_text(used_us) + ", limit " + limit;
+      break;
+    case LateAction::kResign:
+      detail = "resigned after " + ms_text(used_us) + ", limit " + limit;
+      break;
+  }
   const bool past_cap = st.cpu && Clock::now() >= wall_cap_;
   if (st.cpu) {
     detail += "; CPU clock: " + ms_text(cpu_used_) + " of CPU";

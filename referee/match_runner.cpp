@@ -25,6 +25,7 @@
 #include "engine/core/registry.h"
 #include "engine/core/user_error.h"
 #include "process/bot_name.h"
+#include "process/launch_request.h"
 #include "records/adjudication.h"
 #include "referee/bot_session.h"
 #include "referee/game_session.h"
@@ -42,11 +43,11 @@ namespace {
 // Every path the bots' commands name under the sandbox; each bot is shown none of the
 // others' (referee/bot_session.cpp).
 std::vector<std::string> sandbox_bot_paths(const std::vector<BotSpec>& bots, const RunnerOptions& options) {
-  BotProcess::Options po;
+  BotProcessOptions po;
   po.sandbox_binds = options.sandbox_binds;
   std::vector<std::string> all;
   for (const auto& b : bots)
-    for (auto& p : BotProcess::sandbox_paths(b.command, po))
+    for (auto& p : sandbox_paths(b.command, po))
       if (std::find(all.begin(), all.end(), p) == all.end()) all.push_back(p);
   return all;
 }
@@ -197,7 +198,7 @@ void MatchRunner::Impl::check_job(const GameJob& job, std::size_t index) {
 
 // What every run needs before its first process starts.
 void MatchRunner::Impl::prepare() {
-  if (std::string why = BotProcess::check_sandbox(options.sandbox); !why.empty()) throw UserError(why);
+  if (std::string why = check_sandbox(options.sandbox); !why.empty()) throw UserError(why);
   refuse_commands_showing_run_folders(bots, options);
   if (options.sandbox == Sandbox::kBwrap) options.sandbox_bot_paths = sandbox_bot_paths(bots, options);
   if (!options.log_dir.empty()) {

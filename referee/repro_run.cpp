@@ -33,7 +33,7 @@ class Rerun {
       session_->process().set_handlers(
           [this](const std::string& line) { on_line(line); },
           [this](BotProcess::CloseReason) { end("the bot closed its output or stopped reading its input"); });
-      feed();
+      send_next_decision();
     });
   }
 
@@ -41,7 +41,7 @@ class Rerun {
 
  private:
   // The lines up to the next decision's "go", once the previous one was answered.
-  void feed() {
+  void send_next_decision() {
     const TranscriptDecision& d = t_.decisions[next_];
     const std::size_t from = next_ == 0 ? t_.handshake_end : t_.decisions[next_ - 1].end;
     out_.answers.emplace_back();
@@ -70,7 +70,7 @@ class Rerun {
     a.micros = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - asked_at_).count();
     timer_.cancel();
     if (next_++ == last_) return end("");
-    feed();
+    send_next_decision();
   }
 
   void end(const std::string& failure) {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
-#include "process/bot_process.h"
+#include "process/bot_command.h"
 #include "records/bot_lines.h"
 #include "referee/time_control.h"
 

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "engine/core/user_error.h"
-#include "process/bot_process.h"
 #include "referee/openings.h"
 #include "tournaments/option_table.h"
 #include "tournaments/run_settings.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "process/bot_process.h"
+#include "process/bot_command.h"
 #include "records/bot_lines.h"
 #include "referee/openings.h"
 #include "tournaments/schedule.h"

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 
+#include "process/launch_request.h"
 #include "tournaments/config.h"
 
 namespace arena {
@@ -81,7 +82,7 @@ RunnerOptions runner_options(const RunSettings& s, RunCommand command) {
   o.cpu_pressure_file = s.pressure_file;
   o.check_bots_first = true;  // a bot that cannot start stops the run before its first game
   // Refused before any folder is made or game is played, like every other bad setting.
-  if (const std::string why = BotProcess::check_sandbox(o.sandbox); !why.empty()) throw ConfigError(why);
+  if (const std::string why = check_sandbox(o.sandbox); !why.empty()) throw ConfigError(why);
   return o;
 }
 

@@ -14,7 +14,7 @@
 #include <fstream>
 #include <string>
 
-#include "process/bot_process.h"
+#include "process/launch_request.h"
 #include "records/pgn.h"
 #include "records/timing_tags.h"
 #include "tests/pgn_read.h"
@@ -110,7 +110,7 @@ TEST_CASE(
 }
 
 TEST_CASE("cpu cgroup: a bot under the bubblewrap sandbox is in its group too", "[cli][timing][sandbox]") {
-  if (const std::string why = arena::BotProcess::check_sandbox(arena::Sandbox::kBwrap); !why.empty()) {
+  if (const std::string why = arena::check_sandbox(arena::Sandbox::kBwrap); !why.empty()) {
     WARN(why + ": not tested");
     return;
   }

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <set>
 
-#include "process/bot_process.h"
+#include "process/launch_request.h"
 #include "referee_test_util.h"
 
 using namespace arena;
@@ -137,7 +137,7 @@ TEST_CASE(
 
 TEST_CASE("containment: --sandbox bwrap hides the referee's folders and /tmp, keeps the environment clean",
           "[containment][sandbox]") {
-  if (const std::string why = BotProcess::check_sandbox(Sandbox::kBwrap); !why.empty()) {
+  if (const std::string why = check_sandbox(Sandbox::kBwrap); !why.empty()) {
     WARN("skipped: " << why);
     return;
   }

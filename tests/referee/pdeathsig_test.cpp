@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "process/bot_process.h"
+#include "process/launch_request.h"
 #include "referee_test_util.h"
 #include "tests/killed_referee.h"
 
@@ -65,7 +65,7 @@ TEST_CASE("pdeathsig: SIGKILL of arena match takes its bots with it", "[containm
 
 TEST_CASE("pdeathsig: SIGKILL of arena match takes its sandboxed bots with it",
           "[containment][pdeathsig][sandbox]") {
-  if (const std::string why = arena::BotProcess::check_sandbox(arena::Sandbox::kBwrap); !why.empty()) {
+  if (const std::string why = arena::check_sandbox(arena::Sandbox::kBwrap); !why.empty()) {
     WARN("skipped: " << why);
     return;
   }

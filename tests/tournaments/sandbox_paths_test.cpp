@@ -13,7 +13,7 @@
 #include <sstream>
 #include <string>
 
-#include "process/bot_process.h"
+#include "process/launch_request.h"
 #include "tests/shell_run.h"
 
 namespace fs = std::filesystem;
@@ -42,7 +42,7 @@ std::string spy_logs(const fs::path& out) {
 }
 
 bool have_sandbox() {
-  if (const std::string why = arena::BotProcess::check_sandbox(arena::Sandbox::kBwrap); !why.empty()) {
+  if (const std::string why = arena::check_sandbox(arena::Sandbox::kBwrap); !why.empty()) {
     WARN("skipped: " << why);
     return false;
   }

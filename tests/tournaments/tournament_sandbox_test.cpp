@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "process/bot_process.h"
+#include "process/launch_request.h"
 #include "tournaments/config.h"
 
 namespace fs = std::filesystem;
@@ -83,7 +83,7 @@ TEST_CASE("tournament sandbox: the key is checked and kept in tournament.json", 
 
 TEST_CASE("tournament sandbox: bots play, and cannot read or write the output folder",
           "[tournament][sandbox]") {
-  if (const std::string why = arena::BotProcess::check_sandbox(arena::Sandbox::kBwrap); !why.empty()) {
+  if (const std::string why = arena::check_sandbox(arena::Sandbox::kBwrap); !why.empty()) {
     WARN("skipped: " << why);
     return;
   }
