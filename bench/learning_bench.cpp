@@ -1,0 +1,82 @@
+// Random self-play, player actions per second on one core (issue 40, "Fast"): the engine
+// in-process (a state, its legal moves, a random one applied; chance resolved, not counted) and
+// the batch of games (bindings/batch/game_batch.h: 64 rows, a random legal action per row and a
+// step that writes every row's observation, mask, rewards and done flag). bench/learning_speed.py
+// runs this beside the Python rows and prints the table of docs/performance.md.
+//   learning_bench [SECONDS per measurement, default 2] [SPEC...]
+// Prints one line per spec: "SPEC ENGINE_ACTIONS_PER_S BATCH_ACTIONS_PER_S".
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "bindings/batch/game_batch.h"
+#include "engine/core/random.h"
+#include "engine/core/registry.h"
+#include "engine/core/tensor.h"
+
+using namespace arena;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+double engine_rate(const Game& game, double budget) {
+  Rng rng(1);
+  std::vector<Move> legal;
+  auto state = game.new_initial_state();
+  long actions = 0;
+  const auto start = Clock::now();
+  while (seconds_since(start) < budget) {
+    for (int i = 0; i < 1000; ++i) {
+      if (state->is_terminal()) state = game.new_initial_state();
+      if (state->is_chance()) {
+        state->apply(sample_chance(*state, rng));
+        continue;
+      }
+      state->legal_moves(legal);
+      state->apply(legal[rng.below(legal.size())]);
+      ++actions;
+    }
+  }
+  return actions / seconds_since(start);
+}
+
+double batch_rate(std::shared_ptr<const Game> game, double budget) {
+  GameBatch batch(game, 64, 1, 1);
+  std::vector<float> observations(static_cast<std::size_t>(batch.size()) * batch.observation_size());
+  std::vector<std::uint8_t> masks(static_cast<std::size_t>(batch.size()) * batch.num_actions()),
+      dones(batch.size());
+  std::vector<float> rewards(static_cast<std::size_t>(batch.size()) * batch.players());
+  std::vector<std::int32_t> seats(batch.size()), actions(batch.size());
+  batch.bind({observations, masks, rewards, dones, seats});
+  batch.reset();
+  long steps = 0;
+  const auto start = Clock::now();
+  while (seconds_since(start) < budget) {
+    for (int i = 0; i < 20; ++i) {
+      batch.sample_actions(actions);
+      batch.step(actions);
+      ++steps;
+    }
+  }
+  return steps * batch.size() / seconds_since(start);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const double budget = argc > 1 ? std::atof(argv[1]) : 2.0;
+  std::vector<std::string> specs(argv + std::min(argc, 2), argv + argc);
+  if (specs.empty())
+    specs = {"clump:size=8", "flume:size=7", "flows:players=2", "flush:players=4", "flume-cards:players=4"};
+  for (const std::string& spec : specs) {
+    std::shared_ptr<const Game> game = make_game(spec);
+    const double engine = engine_rate(*game, budget);
+    const double batch = batch_rate(game, budget);
+    std::printf("%s %.0f %.0f\n", spec.c_str(), engine, batch);
+    std::fflush(stdout);
+  }
+}
