@@ -14,6 +14,8 @@
 // play is an add; otherwise all plays are normal plays, or all are pick-ups) and where the one
 // Skip or Bonus card of a value lies (in the hand or face up). Then Flush cards (from the hand
 // and face up, 0..10 each), the flip, and the Bases one may give.
+#include <array>
+
 #include "engine/core/tensor.h"
 #include "engine/flush/flush_state.h"
 
@@ -69,11 +71,24 @@ int tensor_size(int players) {
          kMimicStates + kPhases + (kNumValues + 1) + 2;
 }
 
-// Card counts by kind, each over the kind's copies in the deck (so in 0..1).
+// Card counts by kind, each over the kind's copies in the deck (so in 0..1). A table of
+// reciprocals, not a division per kind: a training loop writes these blocks at every step.
+constexpr std::array<float, kNumKinds> kPerCopy = [] {
+  std::array<float, kNumKinds> t{};
+  for (int k = 0; k < kNumKinds; ++k) t[k] = 1.0f / static_cast<float>(copies_of(k));
+  return t;
+}();
+
 void put_cards(TensorWriter& w, const Cards& cards) {
   float* block = w.take(kNumKinds);
-  for (int k = 0; k < kNumKinds; ++k)
-    block[k] = static_cast<float>(cards[k]) / static_cast<float>(copies_of(k));
+  for (int k = 0; k < kNumKinds; ++k) block[k] = static_cast<float>(cards.n[k]) * kPerCopy[k];
+}
+
+// Cards::size() inline, so the compiler can add the counts up in one go.
+int count(const Cards& cards) {
+  int total = 0;
+  for (std::uint8_t c : cards.n) total += c;
+  return total;
 }
 
 }  // namespace
@@ -147,9 +162,9 @@ void FlushState::do_write_observation(int seat, std::span<float> out) const {
     const int s = (me + i) % n_;
     const SeatCards& sc = seats_[s];
     w.flag(out_round_[s] == 0);
-    w.put(static_cast<float>(sc.hand.size()) / kHandDealt);
+    w.put(static_cast<float>(count(sc.hand)) / kHandDealt);
     w.put(static_cast<float>(sc.blinds) / kBasesDealt);
-    w.put(static_cast<float>(sc.lone()) / kBasesDealt);
+    w.put(static_cast<float>(sc.blinds - count(sc.up)) / kBasesDealt);  // lone Blinds
     put_cards(w, sc.up);
     w.put(static_cast<float>(totals_[s]) / static_cast<float>(rules().limit()));
     w.flag(cp == s + 1);
