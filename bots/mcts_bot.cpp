@@ -13,6 +13,7 @@
 #include <iostream>
 #include <string>
 
+#include "bots/search/determinizations.h"
 #include "bots/search/ismcts.h"
 #include "bots/search/time_budget.h"
 #include "engine/core/random.h"
@@ -26,45 +27,6 @@ struct Options {
   double exploration = 0.7;
   int keep_turn = 0;
   std::uint64_t seed = 0;
-};
-
-// The states one search starts its iterations from. Perfect information: the one real state.
-// Hidden information: fresh samples of what the seat cannot see (Game::sample_state), one per
-// iteration for the first kPool iterations, then the pool again in turn, so a long search
-// costs an assign() per iteration rather than a replay of the game.
-class Determinizations {
- public:
-  static constexpr std::size_t kPool = 256, kSameToStop = 4;
-  Determinizations(const arena::Game& game, int seat, const std::vector<arena::SeenAction>& seen,
-                   const arena::State& first)
-      : game_(game), seat_(seat), seen_(seen), exact_(!game.hidden_information()) {
-    pool_.push_back(first.clone());
-  }
-  void next(arena::State& into, arena::Rng& rng) {
-    if (!exact_ && pool_.size() < kPool) {
-      try {
-        auto world = game_.sample_state(seat_, seen_, rng);
-        // Where the seat happens to know everything (a Flows decision: every draw was shown
-        // when placed), samples repeat the first: stop drawing after a few such.
-        same_ = world->history() == pool_.front()->history() ? same_ + 1 : 0;
-        pool_.push_back(std::move(world));
-        if (same_ + 1 == pool_.size() && same_ >= kSameToStop) exact_ = true;
-        into.assign(*pool_.back());
-        return;
-      } catch (const std::exception&) {
-        // a sampler that gives up on a rare position: the pool so far stands
-      }
-    }
-    into.assign(*pool_[turn_++ % pool_.size()]);
-  }
-
- private:
-  const arena::Game& game_;
-  int seat_;
-  const std::vector<arena::SeenAction>& seen_;
-  bool exact_;
-  std::vector<std::unique_ptr<arena::State>> pool_;
-  std::size_t turn_ = 0, same_ = 0;
 };
 
 class MctsBot : public arena::bot::Bot {
@@ -100,7 +62,7 @@ class MctsBot : public arena::bot::Bot {
     if (!root) return t.legal.empty() ? std::string("?") : t.legal[rng_.below(t.legal.size())];
     std::vector<arena::Move> legal;
     root->legal_moves(legal);
-    Determinizations worlds(*game_, t.seat, seen, *root);
+    arena::search::Determinizations worlds(*game_, t.seat, seen, *root);
     arena::search::Determinizer sample = [&](arena::State& into, arena::Rng& rng) { worlds.next(into, rng); };
     const bool kept = keep_tree(*root);
     const auto r = search_->search(*root, sample, legal, t.seat, deadline, rng_);

@@ -12,7 +12,7 @@ import re
 import sys
 
 FOLDERS = ["engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "report", "cli",
-           "bots"]
+           "bots", "bindings"]
 THROW = re.compile(r"\bthrow\s+std::(invalid_argument|runtime_error)\b")
 # file -> why it may throw one of them
 EXCEPTIONS = {

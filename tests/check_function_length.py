@@ -12,7 +12,8 @@ import pathlib
 import re
 import sys
 
-FOLDERS = ["engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "report", "cli"]
+FOLDERS = ["engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "report", "cli",
+           "bindings"]
 LIMIT = 100
 OPENS = re.compile(r"\)\s*(const\s*)?(noexcept\s*)?(override\s*)?(->\s*[^{]+)?\{\s*$")
 CONTROL = ("if", "for", "while", "switch", "else", "}", "catch", "do", "return", "[", "auto ", "const auto")

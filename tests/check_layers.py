@@ -36,6 +36,9 @@ ALLOWED = {
     # The batch of games for training loops, under the Python module (docs/learning.md).
     "bindings/batch": {"engine"},
     "kits": {"engine", "protocol"},
+    # The engine in other languages (bindings/python/: the module arena_games): the engine and
+    # the sample bots' search (bots/search/), nothing that runs or judges games.
+    "bindings": {"engine", "bots"},
     # Benchmarks measure the libraries (and run the binaries as processes): never cli/.
     "bench": set(LIBRARIES) - {"cli"} | {"bindings"},
     # Tests may reach everything they test, and the sample bots' search.

@@ -164,6 +164,22 @@ void Ismcts::backpropagate(int node, const State& det, std::size_t root_ply) {
   }
 }
 
+std::vector<RootMove> Ismcts::root_moves(const std::vector<Move>& legal, int seat) const {
+  std::vector<RootMove> out;
+  for (Move m : legal) {
+    RootMove r;
+    r.move = m;
+    const int child = nodes_.empty() ? -1 : find_child(0, m);
+    if (child >= 0) {
+      r.visits = nodes_[child].visits;
+      r.available = nodes_[child].available;
+      r.value = r.visits > 0 ? nodes_[child].reward[seat - 1] / r.visits : 0.0;
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
 bool Ismcts::advance(const std::vector<Move>& moves) {
   int node = nodes_.empty() ? -1 : 0;
   for (std::size_t i = 0; i < moves.size() && node >= 0; ++i) node = find_child(node, moves[i]);

@@ -51,6 +51,14 @@ struct SearchResult {
   double best_value = 0;  // mean reward of the chosen move for the searching seat
 };
 
+// One root move after a search: its visits, the iterations in which it was legal, and its mean
+// reward for the searching seat (0 when never visited).
+struct RootMove {
+  Move move = -1;
+  int visits = 0, available = 0;
+  double value = 0;
+};
+
 // Fills `into` with one determinization (assign() into it; no allocation once warm).
 using Determinizer = std::function<void(State& into, Rng& rng)>;
 
@@ -69,6 +77,9 @@ class Ismcts {
   // next time, when the path leaves the tree. Visits of the new root (its kept work).
   bool advance(const std::vector<Move>& moves);
   int root_visits() const { return nodes_.empty() ? 0 : nodes_[0].visits; }
+  // The statistics of each of `legal` at the root after search(), in `legal`'s order: what the
+  // choice was made from, for callers that weigh every move (the Python binding).
+  std::vector<RootMove> root_moves(const std::vector<Move>& legal, int seat) const;
 
  private:
   static constexpr int kMaxSeats = 6;

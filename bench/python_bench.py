@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Random self-play with arena_games, actions per second on one core (issue 40), per game:
+
+- the C++ engine in-process: State.playout, the engine's own random loop (uniform moves,
+  chance by its probabilities), one Python call a game;
+- a plain Python loop over the per-state API, as docs/python.md's first example writes it:
+  is_terminal, is_chance, chance_outcomes or legal_moves, random.choice, apply.
+
+Prints a Markdown table (bench/run's rows: measurement, value, target, met).
+
+    PYTHONPATH=build-bench/python /usr/bin/python3 bench/python_bench.py [--seconds S]
+"""
+
+import argparse
+import random
+import sys
+import time
+
+import arena_games
+
+PLAIN_LOOP_TARGET = {"flush:players=4": 100_000}  # issue 40: the plain loop on Flush, per core
+
+
+def bench_specs() -> list:
+    """Every registered game with its default parameters (the specs issue 40 names). From the
+    registry: no list of games here."""
+    return [arena_games.load(entry["id"]).spec for entry in arena_games.games()]
+
+
+def engine_rate(game: arena_games.Game, seconds: float) -> float:
+    actions, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        actions += state.playout(seed)
+        seed += 1
+    return actions / (time.perf_counter() - start)
+
+
+def plain_loop_rate(game: arena_games.Game, seconds: float) -> float:
+    rng = random.Random(1)
+    actions, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                moves, weights = zip(*state.chance_outcomes())
+                state.apply(rng.choices(moves, weights)[0])
+            else:
+                state.apply(rng.choice(state.legal_moves()))
+            actions += 1
+    return actions / (time.perf_counter() - start)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement (best of 3 rounds)")
+    parser.add_argument("--games", default="", help="comma-separated specs (default: every game)")
+    args = parser.parse_args()
+    print("| measurement | value | target | met |")
+    print("|---|---|---|---|")
+    for spec in args.games.split(",") if args.games else bench_specs():
+        game = arena_games.load(spec)
+        # Rounds interleaved, best of each: a busy machine slows a round, never speeds one up.
+        engine = plain = 0.0
+        for _ in range(3):
+            engine = max(engine, engine_rate(game, args.seconds / 3))
+            plain = max(plain, plain_loop_rate(game, args.seconds / 3))
+        print("| Python: C++ engine in-process (State.playout), %s | %s actions/s | | |" % (spec, format(int(engine), ",")))
+        target = {arena_games.load(k).spec: v for k, v in PLAIN_LOOP_TARGET.items()}.get(game.spec)
+        met = "" if target is None else ("yes" if plain >= target else "no")
+        print("| Python: plain loop over the per-state API, %s | %s actions/s (%.0f%% of C++) | %s | %s |" % (
+            spec, format(int(plain), ","), 100 * plain / engine, "" if target is None else "≥ " + format(target, ","), met))
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
