@@ -42,6 +42,12 @@ std::int64_t GameBatch::finished_games() const {
   return total;
 }
 
+std::int64_t GameBatch::actions_played() const {
+  std::int64_t total = 0;
+  for (const Row& row : rows_) total += row.actions;
+  return total;
+}
+
 void GameBatch::bind(const BatchBuffers& b) {
   const std::size_t n = rows_.size();
   check_size(*game_, b.observations, n * observation_size_, "observations");
@@ -104,7 +110,15 @@ void GameBatch::advance_rows(int begin, int end) {
   for (int i = begin; i < end; ++i) {
     Row& row = rows_[i];
     row.state->apply(row.legal[row.chosen]);
+    ++row.actions;
     settle(i);
+  }
+}
+
+void GameBatch::resolve_chance(Row& row) {
+  while (row.state->is_chance()) {
+    row.state->apply(sample_chance(*row.state, row.chance));
+    ++row.actions;
   }
 }
 
@@ -115,13 +129,13 @@ void GameBatch::settle(int i) {
       buffers_.rewards.subspan(static_cast<std::size_t>(i) * players(), players());
   std::fill(rewards.begin(), rewards.end(), 0.0f);
   buffers_.dones[i] = 0;
-  while (state.is_chance()) state.apply(sample_chance(state, row.chance));
+  resolve_chance(row);
   if (state.is_terminal()) {
     write_rewards(state, rewards);
     buffers_.dones[i] = 1;
     ++row.finished;
     state.assign(*initial_);
-    while (state.is_chance()) state.apply(sample_chance(state, row.chance));
+    resolve_chance(row);
     // Every game has a decision before its end; the batch shows rows at decisions only.
     if (state.is_terminal())
       throw std::logic_error(game_->spec() + ": a game ended before its first decision");

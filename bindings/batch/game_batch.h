@@ -48,6 +48,8 @@ class GameBatch {
   int threads() const { return pool_.threads(); }
   // Games ended in every row since the batch was made.
   std::int64_t finished_games() const;
+  // Actions applied in every row since the batch was made, chance outcomes included.
+  std::int64_t actions_played() const;
 
   // The arrays every later call writes; a UserError names one of the wrong size. The batch
   // clears only the mask entries it set, so the caller reads them and writes nothing there.
@@ -69,10 +71,11 @@ class GameBatch {
     std::vector<Move> legal;   // the legal moves at the row's decision...
     std::vector<int> indices;  // ...and their action indices (the mask's entries set)
     int chosen = 0;            // this step's move, an index into `legal`
-    std::int64_t finished = 0;
+    std::int64_t finished = 0, actions = 0;
   };
 
   void require_bound() const;
+  void resolve_chance(Row& row);
   void advance_rows(int begin, int end);
   void start_rows(int begin, int end);
   // Resolves chance, ends and restarts the game if it is over (rewards, done), writes the row.
