@@ -14,6 +14,10 @@
 // play is an add; otherwise all plays are normal plays, or all are pick-ups) and where the one
 // Skip or Bonus card of a value lies (in the hand or face up). Then Flush cards (from the hand
 // and face up, 0..10 each), the flip, and the Bases one may give.
+//
+// The value is the index's lowest field: a seat's legal plays are mostly the same few shapes
+// (one card, a pair) in several values, which then lie side by side, so a batch of games touches
+// a few cache lines of each mask per step rather than one per legal move.
 #include <array>
 
 #include "engine/core/tensor.h"
@@ -105,7 +109,7 @@ int FlushState::action_index(Move m) const {
       const PlayShape s = decode_shape(m);
       const int natural = part_index(s.nat_hand, s.nat_up, s.nat_skip, s.nat_bonus);
       const int mimic = part_index(s.mim_hand, s.mim_up, s.mim_skip, s.mim_bonus);
-      return ((s.value - 1) * kPartShapes + natural) * kPartShapes + mimic;
+      return (natural * kPartShapes + mimic) * kNumValues + s.value - 1;
     }
     case MoveType::kFlushCards: {
       int hand = 0, up = 0;
@@ -140,8 +144,8 @@ Move FlushState::play_action_move(int index) const {
     return -1;
   const SeatCards& sc = seats_[to_move_];
   PlayShape p;
-  p.value = index / (kPartShapes * kPartShapes) + 1;
-  const int natural = index / kPartShapes % kPartShapes, mimic = index % kPartShapes;
+  p.value = index % kNumValues + 1;
+  const int natural = index / kNumValues / kPartShapes, mimic = index / kNumValues % kPartShapes;
   if (!decode_part(natural, sc, p.value, p.nat_hand, p.nat_up, p.nat_skip, p.nat_bonus)) return -1;
   if (mimic != 0) {
     const int m = mimic_value();
