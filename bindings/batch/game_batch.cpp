@@ -1,6 +1,7 @@
 #include "bindings/batch/game_batch.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -115,50 +116,51 @@ void GameBatch::advance_rows(int begin, int end) {
   }
 }
 
-void GameBatch::resolve_chance(Row& row) {
-  while (row.state->is_chance()) {
+int GameBatch::resolve_chance(Row& row) {
+  int seat = row.state->current_player();
+  while (seat == kChance) {
     row.state->apply(sample_chance(*row.state, row.chance));
     ++row.actions;
+    seat = row.state->current_player();
   }
+  return seat;
 }
 
 void GameBatch::settle(int i) {
   Row& row = rows_[i];
-  State& state = *row.state;
   const std::span<float> rewards =
       buffers_.rewards.subspan(static_cast<std::size_t>(i) * players(), players());
   std::fill(rewards.begin(), rewards.end(), 0.0f);
   buffers_.dones[i] = 0;
-  resolve_chance(row);
-  if (state.is_terminal()) {
-    write_rewards(state, rewards);
+  int seat = resolve_chance(row);
+  if (seat == kTerminal) {
+    write_rewards(*row.state, rewards);
     buffers_.dones[i] = 1;
     ++row.finished;
-    state.assign(*initial_);
-    resolve_chance(row);
+    row.state->assign(*initial_);
+    seat = resolve_chance(row);
     // Every game has a decision before its end; the batch shows rows at decisions only.
-    if (state.is_terminal())
-      throw std::logic_error(game_->spec() + ": a game ended before its first decision");
+    if (seat == kTerminal) throw std::logic_error(game_->spec() + ": a game ended before its first decision");
   }
-  write_row(i);
+  write_row(i, seat);
 }
 
-void GameBatch::write_row(int i) {
+void GameBatch::write_row(int i, int seat) {
   Row& row = rows_[i];
   const State& state = *row.state;
-  const int seat = state.current_player();
   buffers_.seats[i] = seat;
   state.write_observation(seat, buffers_.observations.subspan(static_cast<std::size_t>(i) * observation_size_,
                                                               observation_size_));
   std::uint8_t* mask = buffers_.masks.data() + static_cast<std::size_t>(i) * num_actions_;
-  for (int index : row.indices) mask[index] = 0;
+  // A small mask is cleared whole (one memset); a wide one (Flush's) only where it was set.
+  if (num_actions_ <= kClearWhole)
+    std::memset(mask, 0, num_actions_);
+  else
+    for (int index : row.indices) mask[index] = 0;
   state.legal_moves(row.legal);
-  row.indices.clear();
-  for (Move m : row.legal) {
-    const int index = state.action_index(m);
-    row.indices.push_back(index);
-    mask[index] = 1;
-  }
+  row.indices.resize(row.legal.size());
+  state.action_indices(row.legal, row.indices);
+  for (int index : row.indices) mask[index] = 1;
 }
 
 }  // namespace arena

@@ -75,12 +75,15 @@ class GameBatch {
   };
 
   void require_bound() const;
-  void resolve_chance(Row& row);
+  // Plays chance outcomes until a seat is to act or the game is over; returns current_player().
+  int resolve_chance(Row& row);
   void advance_rows(int begin, int end);
   void start_rows(int begin, int end);
   // Resolves chance, ends and restarts the game if it is over (rewards, done), writes the row.
   void settle(int row);
-  void write_row(int row);
+  void write_row(int row, int seat);
+  // Masks up to this many entries are cleared whole at each step.
+  static constexpr int kClearWhole = 4096;
 
   std::shared_ptr<const Game> game_;
   std::unique_ptr<State> initial_;

@@ -63,6 +63,7 @@ class ClumpState : public StateBase<ClumpState> {
   // The learning view (clump_tensor.cpp): the action index is the move code.
   int action_index(Move m) const override;
   Move action_move(int index) const override;
+  void action_indices(std::span<const Move> moves, std::span<int> out) const override;
 
   // The legal swaps of the starting checkerboard of a size x size board (ClumpGame keeps them).
   static std::array<std::uint8_t, kMaxCells> starting_swaps(int size);

@@ -25,6 +25,11 @@ Move ClumpState::action_move(int index) const {
   return index;
 }
 
+// The index is the move: a copy.
+void ClumpState::action_indices(std::span<const Move> moves, std::span<int> out) const {
+  std::copy(moves.begin(), moves.end(), out.begin());
+}
+
 void ClumpState::do_write_observation(int seat, std::span<float> out) const {
   const int cells = n_ * n_;
   TensorWriter w(game(), out, kPlanes * cells);

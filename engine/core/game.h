@@ -176,6 +176,9 @@ class State {
   // it is legal. -1 for a chance outcome, an index naming no move, or a game without the view.
   virtual int action_index(Move) const { return -1; }
   virtual Move action_move(int /*index*/) const { return -1; }
+  // action_index of each of `moves` (legal here) into `out`, of the same size: what a training
+  // loop asks at every step, in one call (games override it to skip the virtual call per move).
+  virtual void action_indices(std::span<const Move> moves, std::span<int> out) const;
 
   virtual std::unique_ptr<State> clone() const = 0;
   // Becomes a copy of `other` (same game type), reusing this object's allocations:

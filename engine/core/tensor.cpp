@@ -28,6 +28,10 @@ void State::write_observation(int seat, std::span<float> out) const {
   do_write_observation(seat, out);
 }
 
+void State::action_indices(std::span<const Move> moves, std::span<int> out) const {
+  for (std::size_t i = 0; i < moves.size(); ++i) out[i] = action_index(moves[i]);
+}
+
 void State::do_write_observation(int /*seat*/, std::span<float> /*out*/) const {
   require_learning_view(game());
 }

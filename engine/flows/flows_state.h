@@ -38,6 +38,7 @@ class FlowsState : public StateBase<FlowsState> {
   // The learning view (flows_tensor.cpp): the action index is the placement's code.
   int action_index(Move m) const override;
   Move action_move(int index) const override;
+  void action_indices(std::span<const Move> moves, std::span<int> out) const override;
 
   const Board& board() const { return board_; }
   int drawn_tile() const { return drawn_; }  // -1 when no tile is in hand

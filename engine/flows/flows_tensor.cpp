@@ -3,6 +3,8 @@
 // sees until it is placed. The board sides are described from the observing seat (its own,
 // its partner's, an opponent's, black), so one network can play any seat of any seating. The
 // action space is the placement codes (cell * 6 + canonical rotation); draws are chance.
+#include <algorithm>
+
 #include "engine/core/tensor.h"
 #include "engine/flows/flows_state.h"
 
@@ -26,6 +28,11 @@ int FlowsGame::num_distinct_actions() const { return kSlots; }
 int FlowsState::action_index(Move m) const { return m >= 0 && m < kSlots ? m : -1; }
 
 Move FlowsState::action_move(int index) const { return index >= 0 && index < kSlots ? index : -1; }
+
+// Moves given here are legal player moves: placements, each its own index.
+void FlowsState::action_indices(std::span<const Move> moves, std::span<int> out) const {
+  std::copy(moves.begin(), moves.end(), out.begin());
+}
 
 void FlowsState::do_write_observation(int seat, std::span<float> out) const {
   const Seating& st = rules().seating();

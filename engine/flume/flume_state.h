@@ -50,6 +50,7 @@ class FlumeState : public StateBase<FlumeState> {
   // The learning view (flume_tensor.cpp): the action index is the move code.
   int action_index(Move m) const override;
   Move action_move(int index) const override;
+  void action_indices(std::span<const Move> moves, std::span<int> out) const override;
 
   int size() const { return n_; }
   Move swap_move() const { return n_ * n_; }

@@ -23,6 +23,11 @@ int FlumeState::action_index(Move m) const { return m; }
 
 Move FlumeState::action_move(int index) const { return index >= 0 && index <= n_ * n_ ? index : -1; }
 
+// The index is the move: a copy.
+void FlumeState::action_indices(std::span<const Move> moves, std::span<int> out) const {
+  std::copy(moves.begin(), moves.end(), out.begin());
+}
+
 void FlumeState::do_write_observation(int seat, std::span<float> out) const {
   const int cells = n_ * n_;
   TensorWriter w(game(), out, kPlanes * cells);

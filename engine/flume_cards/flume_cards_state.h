@@ -48,6 +48,7 @@ class FlumeCardsState : public StateBase<FlumeCardsState> {
   // The learning view (flume_cards_tensor.cpp): player moves packed densely, kind by kind.
   int action_index(Move m) const override;
   Move action_move(int index) const override;
+  void action_indices(std::span<const Move> moves, std::span<int> out) const override;
 
   // Whether `m` is a legal move (or chance outcome) here: legal_moves() without the list,
   // for checking long replays (the sampler, flume_cards_sample.cpp).

@@ -66,6 +66,11 @@ int FlumeCardsState::action_index(Move m) const {
   return -1;  // a chance outcome
 }
 
+// One call per step for the batch: the same index, without a virtual call per move.
+void FlumeCardsState::action_indices(std::span<const Move> moves, std::span<int> out) const {
+  for (std::size_t i = 0; i < moves.size(); ++i) out[i] = FlumeCardsState::action_index(moves[i]);
+}
+
 Move FlumeCardsState::action_move(int index) const {
   if (index < 0) return -1;
   for (const ActionRange& r : kRanges) {

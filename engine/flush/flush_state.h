@@ -67,6 +67,7 @@ class FlushState : public StateBase<FlushState> {
   // play's type, where the one Skip or Bonus card of a value lies).
   int action_index(Move m) const override;
   Move action_move(int index) const override;
+  void action_indices(std::span<const Move> moves, std::span<int> out) const override;
 
   // Read access for tests, analysis and bots' determinisation (seats are 1-based).
   Phase phase() const { return phase_; }

@@ -126,6 +126,11 @@ int FlushState::action_index(Move m) const {
   return -1;  // a chance outcome
 }
 
+// One call per step for the batch: the same index, without a virtual call per move.
+void FlushState::action_indices(std::span<const Move> moves, std::span<int> out) const {
+  for (std::size_t i = 0; i < moves.size(); ++i) out[i] = FlushState::action_index(moves[i]);
+}
+
 Move FlushState::action_move(int index) const {
   if (index < 0 || index >= kActions) return -1;
   if (index < kPlayActions) return play_action_move(index);

@@ -25,14 +25,18 @@ std::vector<float> tensor(const State& s, int seat) {
 }
 
 // At one decision: the mask is the legal moves' indices, each index distinct, in range and
-// leading back to its move.
+// leading back to its move; action_indices (the batch's one call) gives each move's index.
 void check_actions(const State& state, std::vector<Move>& scratch) {
   const Game& game = state.game();
   const int actions = game.num_distinct_actions();
   std::vector<std::uint8_t> mask(actions);
   write_legal_mask(state, mask, scratch);
   std::set<int> indices;
-  for (Move m : state.legal_moves()) {
+  const std::vector<Move> legal = state.legal_moves();
+  std::vector<int> at_once(legal.size(), -2);
+  state.action_indices(legal, at_once);
+  for (std::size_t i = 0; i < legal.size(); ++i) REQUIRE(at_once[i] == state.action_index(legal[i]));
+  for (Move m : legal) {
     const int index = state.action_index(m);
     INFO(game.spec() << " move " << state.move_to_string(m) << " index " << index);
     REQUIRE(index >= 0);
