@@ -1,11 +1,15 @@
-// `arena league new|add|retire|run|table|export`: a standing league for the bot author's loop
-// (docs/league.md). new and run take run options from the option table; add, retire and
-// table work from another shell while run plays.
+// `arena league new|add|retire|resume|run|table|report|export`: a standing league for the bot
+// author's loop (docs/league.md). new and run take run options from the option table; add,
+// retire, resume and table work from another shell while run plays.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/league_page.h"
 #include "cli/option_flags.h"
 #include "cli/report_protocol.h"
 #include "league/league.h"
@@ -29,6 +33,7 @@ void add_new(CLI::App& league) {
 void add_add(CLI::App& league) {
   struct Options {
     std::string dir, bot, parent, note;
+    bool no_check = false;
   };
   auto o = std::make_shared<Options>();
   auto* cmd = league.add_subcommand("add", "Add a bot to a league, also while it runs");
@@ -36,7 +41,26 @@ void add_add(CLI::App& league) {
   cmd->add_option("bot", o->bot, "NAME=COMMAND (a command relative to this folder)")->required();
   cmd->add_option("--parent", o->parent, "The bot this one is a new version of");
   cmd->add_option("--note", o->note, "A note shown in the table (what changed)");
-  cmd->callback([o] { add_league_bot(o->dir, o->bot, o->parent, o->note); });
+  cmd->add_flag("--no-check", o->no_check,
+                "Add it without starting it once first (a command that starts only on the machines that run "
+                "the league)");
+  cmd->callback([o] { add_league_bot(o->dir, o->bot, o->parent, o->note, !o->no_check); });
+}
+
+void add_resume(CLI::App& league) {
+  struct Options {
+    std::string dir, name;
+    bool no_check = false;
+  };
+  auto o = std::make_shared<Options>();
+  auto* cmd = league.add_subcommand("resume", "Pair again a bot suspended because it could not start");
+  cmd->add_option("dir", o->dir, "The league's folder")->required();
+  cmd->add_option("name", o->name, "The bot's name")->required();
+  cmd->add_flag("--no-check", o->no_check, "Resume it without starting it once first");
+  cmd->callback([o] {
+    resume_league_bot(o->dir, o->name, !o->no_check);
+    std::cout << "bot " << o->name << " resumed: the league pairs it again\n";
+  });
 }
 
 void add_retire(CLI::App& league) {
@@ -58,7 +82,7 @@ void add_run(CLI::App& league) {
     const RunSettings s = flags->settings();
     warn_if_oversubscribed(s.concurrency);
     const LeagueRun r = run_league(s, stdout);
-    if (r.stopped) throw CommandError{"stopped after " + std::to_string(r.played) + " games", 130};
+    if (r.stopped) throw Stopped{"stopped after " + std::to_string(r.played) + " games; run again to go on"};
   });
 }
 
@@ -79,14 +103,18 @@ void add_table(CLI::App& league) {
   });
 }
 
-// `text` into `path` through a temporary file: a reader never sees half of it.
+// `text` into `path` through a temporary file: a reader never sees half of it. A failure
+// names its cause as the system gives it (a read-only file system, a full disk, no permission).
 void write_whole(const std::filesystem::path& path, const std::string& text) {
   const std::filesystem::path temporary = path.string() + ".tmp";
-  std::ofstream(temporary, std::ios::binary | std::ios::trunc) << text;
+  std::FILE* file = std::fopen(temporary.c_str(), "wb");
+  int error = file ? 0 : errno;
+  if (file && std::fwrite(text.data(), 1, text.size(), file) != text.size()) error = errno;
+  if (file && std::fclose(file) != 0 && error == 0) error = errno;
   std::error_code ec;
-  if (std::filesystem::file_size(temporary, ec) != text.size() || ec) {
+  if (error != 0) {
     std::filesystem::remove(temporary, ec);
-    throw CommandError{path.string() + ": cannot write (a full disk?)"};
+    throw CommandError{path.string() + ": cannot write: " + std::strerror(error)};
   }
   std::filesystem::rename(temporary, path, ec);
   if (ec) throw CommandError{path.string() + ": cannot write: " + ec.message()};
@@ -109,6 +137,7 @@ void add_report(CLI::App& league) {
     report::ReportOptions options;
     options.title = "League " + std::filesystem::path(o->dir).filename().string();
     options.protocol_lines = referee_protocol_lines();
+    options.league = league_page_summary(o->dir);  // the page shows what `league table` shows
     report::write_report({pgn.string()}, out, options);
     std::cout << "report: " << out << " (games: " << pgn.string() << ")\n";
   });
@@ -130,6 +159,7 @@ void add_league_command(CLI::App& app) {
   add_new(*league);
   add_add(*league);
   add_retire(*league);
+  add_resume(*league);
   add_run(*league);
   add_table(*league);
   add_report(*league);

@@ -109,8 +109,10 @@ CommandError write_failure(const RecordFile& out, int finished) {
 }
 
 // Under a fault's game line: the command that reruns the faulting bot on the lines it was
-// sent (records/repro_command.h), with the --out file and the bot's command as given.
+// sent (records/repro_command.h), with the --out file and the bot's command as given; none
+// without --out.
 std::string repro_line(const GameRecord& record, const RunSettings& o) {
+  if (o.out.empty()) return "";  // no record file to name: repro could not rerun it
   if (record.fault_seat < 1 || record.fault_seat > static_cast<int>(record.players.size())) return "";
   std::string command;
   for (const BotConfig& nb : o.bots)
@@ -191,9 +193,8 @@ void run_match(const RunSettings& o, bool seed_given) {
   if (sprt.active()) std::cout << "\n" << sprt.report();
   if (write_failed) throw write_failure(out, finished);
   if (!sprt_decided && (runner.stopped() || summary.aborted() > 0))
-    throw CommandError{
-        "match interrupted after " + std::to_string(finished) + " of " + std::to_string(games) + " games",
-        130};
+    throw Stopped{"match interrupted after " + std::to_string(finished) + " of " + std::to_string(games) +
+                  " games"};
   // All bots started before the first game; one that later could not cost games.
   if (start_failures > 0)
     throw CommandError{std::to_string(start_failures) + " of " + std::to_string(finished) +

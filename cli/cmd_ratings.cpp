@@ -98,8 +98,8 @@ void check_one_game(const std::vector<GameRecord>& records, bool mix) {
 void run(const RatingsOptions& opts) {
   const std::vector<GameRecord> records = read_records(opts);
   check_one_game(records, opts.mix);
-  int aborted = 0;
-  const std::vector<RatedGame> games = rated_games_from_records(records, &aborted);
+  UnratedGames unrated;
+  const std::vector<RatedGame> games = rated_games_from_records(records, &unrated);
   RatingOptions ro;
   if (!opts.anchor.empty()) std::tie(ro.anchor.emplace(), ro.anchor_elo) = parse_anchor(opts.anchor);
   ro.bootstrap = opts.bootstrap;
@@ -107,8 +107,13 @@ void run(const RatingsOptions& opts) {
   std::optional<SprtParams> sprt;
   if (!opts.sprt.empty()) sprt = parse_sprt(opts.sprt);  // its UserError names --sprt
   RatingTable table = compute_ratings(games, ro);
-  if (aborted > 0)
-    table.warnings.push_back(std::to_string(aborted) + " aborted game(s) without result were skipped");
+  if (unrated.aborted > 0)
+    table.warnings.push_back(std::to_string(unrated.aborted) +
+                             " aborted game(s) without result were skipped");
+  if (unrated.never_started > 0)
+    table.warnings.push_back(std::to_string(unrated.never_started) +
+                             " game(s) whose bot never started were not rated (a start failure: no move was "
+                             "played)");
   const std::optional<HeadToHead> h2h = head_to_head(games, sprt);
   if (sprt && !h2h) throw CommandError{"--sprt needs two-seat games between exactly two bots"};
   if (opts.format == "json") {

@@ -1,16 +1,21 @@
-// `arena repro FILE.pgn --game G --seat S [--ply K] --bot COMMAND`: reruns a bot on exactly the
+// `arena repro FILE.pgn --game G [--seat S] [--ply K] --bot COMMAND`: reruns a bot on exactly the
 // lines the referee sent that seat in a recorded game (referee/seat_transcript.h), up to its
-// decision at ply K, and says whether it answers as recorded, reproduces the recorded fault,
-// and answers the same on every run (docs/bots.md, "Reproducing a game: arena repro").
+// decision K (the one taken in position K: docs/records.md, "Positions and decisions"), prints
+// that position as `arena show` draws it, and says whether the bot answers as recorded,
+// reproduces the recorded fault, and answers the same on every run (docs/bots.md, "Why did my
+// bot do that?").
 #include <iostream>
 #include <memory>
 
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
+#include "cli/position_text.h"
 #include "cli/record_pick.h"
 #include "engine/core/registry.h"
 #include "process/command_line.h"
 #include "protocol/bot_text.h"
+#include "records/decisions.h"
+#include "records/repro_command.h"
 #include "referee/move_ruling.h"
 #include "referee/repro_run.h"
 #include "referee/seat_transcript.h"
@@ -23,8 +28,8 @@ struct ReproOptions {
   std::string file;
   std::string game_text = "1";
   int game = 1;
-  int seat = 0;  // 0: the seat that faulted
-  int ply = -1;  // -1: the faulting decision, else the seat's last
+  int seat = 0;  // 0: the seat that decides at --ply, else the seat that faulted
+  int ply = -1;  // decision K; -1: the faulting decision, else the seat's last
   std::vector<std::string> bot;
   int runs = 2;
   double timeout_s = 10;
@@ -37,6 +42,26 @@ struct Loaded {
   SeatTranscript transcript;
 };
 
+// Without --seat: the seat that takes decision --ply, else the one that faulted.
+int default_seat(const ReproOptions& o, const Loaded& l, const std::string& where) {
+  const std::string ask =
+      "give the seat to rerun with --seat S (1 to " + std::to_string(l.game->num_players()) + ")";
+  if (o.ply < 0) {
+    if (l.record.fault_seat == 0) throw CommandError{where + " has no fault: " + ask};
+    return l.record.fault_seat;
+  }
+  const RecordedDecision d = recorded_decision(l.record, o.ply);
+  if (d.seat > 0) return d.seat;
+  const int actions = static_cast<int>(l.record.actions.size());
+  const std::string k = std::to_string(o.ply);
+  throw CommandError{where + ": " +
+                     (o.ply > actions
+                          ? "no position " + k + " (the game has " + std::to_string(actions) + " actions)"
+                      : d.chance ? "position " + k + " is chance's: no decision"
+                                 : "no decision " + k + ": the game was over") +
+                     "; " + ask};
+}
+
 Loaded load(ReproOptions& o) {
   Loaded l;
   l.record = read_recorded_game(o.file, o.game_text, o.game);
@@ -46,10 +71,7 @@ Loaded load(ReproOptions& o) {
   } catch (const UserError& e) {
     throw CommandError{where + ": " + e.what()};
   }
-  if (o.seat == 0) o.seat = l.record.fault_seat;
-  if (o.seat == 0)
-    throw CommandError{where + " has no fault: give the seat to rerun with --seat S (1 to " +
-                       std::to_string(l.game->num_players()) + ")"};
+  if (o.seat == 0) o.seat = default_seat(o, l, where);
   if (o.seat > l.game->num_players())
     throw CommandError{"--seat " + std::to_string(o.seat) + ": " + where + " (" + l.record.spec +
                        ") has seats 1 to " + std::to_string(l.game->num_players())};
@@ -61,7 +83,8 @@ Loaded load(ReproOptions& o) {
   return l;
 }
 
-std::string plies_text(const SeatTranscript& t) {
+// The decisions a seat took, for messages: "1, 3, 5, ... 41".
+std::string decisions_text(const SeatTranscript& t) {
   std::string s;
   for (std::size_t i = 0; i < t.decisions.size() && i < 12; ++i)
     s += (s.empty() ? "" : ", ") + std::to_string(t.decisions[i].ply);
@@ -75,9 +98,16 @@ std::size_t chosen_decision(const ReproOptions& o, const Loaded& l) {
   if (t.decisions.empty()) throw CommandError{who + " was never asked for a decision"};
   if (o.ply < 0) return t.decisions.size() - 1;  // the faulting decision, if any, is the last
   if (const TranscriptDecision* d = t.at_ply(o.ply)) return static_cast<std::size_t>(d - t.decisions.data());
-  throw CommandError{"--ply " + std::to_string(o.ply) + ": " + who + " was not asked for a decision at ply " +
-                     std::to_string(o.ply) + " (the game has " + std::to_string(l.record.actions.size()) +
-                     " actions; the seat decided at plies " + plies_text(t) + ")"};
+  const RecordedDecision d = recorded_decision(l.record, o.ply);
+  const std::string whose = o.ply > static_cast<int>(l.record.actions.size())
+                                ? "the game has no position " + std::to_string(o.ply)
+                            : d.chance   ? "position " + std::to_string(o.ply) + " is chance's"
+                            : d.seat > 0 ? "it is seat " + std::to_string(d.seat) + "'s"
+                                         : "the game was over in position " + std::to_string(o.ply);
+  throw CommandError{"--ply " + std::to_string(o.ply) + ": " + who + " did not take decision " +
+                     std::to_string(o.ply) + ": " + whose + " (the game has " +
+                     std::to_string(l.record.actions.size()) + " actions; the seat took decisions " +
+                     decisions_text(t) + ")"};
 }
 
 std::unique_ptr<State> state_at(const Loaded& l, int ply) {
@@ -132,13 +162,23 @@ void print_lines(const std::string& text, std::size_t from, std::size_t to, cons
   }
 }
 
+// The position of the decision, as `arena show FILE --game G --ply K` prints it.
+void print_position(const ReproOptions& o, const Loaded& l, int ply) {
+  PositionReplay position(l.record, *l.game, o.file + ": game " + std::to_string(o.game), 0);
+  while (position.ply() < ply) position.step();
+  std::cout << "position " << ply << " (arena show " << shell_quoted(o.file) << " --game " << o.game
+            << " --ply " << ply << "):\n"
+            << position.text(o.game);
+}
+
 void print_header(const ReproOptions& o, const Loaded& l, std::size_t k) {
   const TranscriptDecision& d = l.transcript.decisions[k];
   const GameRecord& r = l.record;
   const std::string bot = o.seat <= static_cast<int>(r.players.size()) ? r.players[o.seat - 1] : "?";
   std::cout << "game " << o.game << " (round " << r.round << ") of " << o.file << ": " << r.spec << ", seat "
-            << o.seat << " (" << bot << "), its decision at ply " << d.ply << " (decision " << k + 1 << " of "
+            << o.seat << " (" << bot << "), decision " << d.ply << " (its turn " << k + 1 << " of "
             << l.transcript.decisions.size() << ")\n";
+  print_position(o, l, d.ply);
   std::cout << "sent for this decision (" << d.end
             << " bytes from the handshake on; --print-lines shows all):\n";
   print_lines(l.transcript.text, d.begin, d.end, "  > ");
@@ -151,8 +191,9 @@ void print_divergence(const Loaded& l, const ReproRun& run, std::size_t k, int s
   for (std::size_t j = 0; j < k && j < run.answers.size(); ++j) {
     const TranscriptDecision& d = l.transcript.decisions[j];
     if (run.answers[j].line.empty() || judge(l, d, seat, run.answers[j].line).matches) continue;
-    std::cout << "  note: at ply " << d.ply << " it answered " << protocol::quoted(run.answers[j].line, 80)
-              << ", recorded 'move " << d.recorded << "'; the lines fed after it are the recorded game's\n";
+    std::cout << "  note: at decision " << d.ply << " it answered "
+              << protocol::quoted(run.answers[j].line, 80) << ", recorded 'move " << d.recorded
+              << "'; the lines fed after it are the recorded game's\n";
     return;
   }
 }
@@ -174,7 +215,7 @@ bool print_run(const ReproOptions& o, const Loaded& l, const ReproRun& run, std:
     matches = v.matches;
   } else {
     const std::size_t at = run.answers.empty() ? 0 : run.answers.size() - 1;
-    std::cout << "  no answer at ply " << l.transcript.decisions[at].ply << ": " << run.failure << "\n";
+    std::cout << "  no answer at decision " << l.transcript.decisions[at].ply << ": " << run.failure << "\n";
     // No answer is the recorded fault again when the record says the bot was late (and it
     // hung now) or crashed (and it ended now).
     const Termination recorded = l.record.termination;
@@ -233,7 +274,7 @@ void repro(ReproOptions& o) {
     if (differs_at < 0 && i > 1) differs_at = first_difference(runs.front(), runs.back());
   }
   if (differs_at >= 0)
-    std::cout << "NONDETERMINISTIC: on the same lines the runs answered differently at ply "
+    std::cout << "NONDETERMINISTIC: on the same lines the runs answered differently at decision "
               << l.transcript.decisions[static_cast<std::size_t>(differs_at)].ply << "\n";
   else if (o.runs > 1)
     std::cout << "deterministic: " << o.runs << " runs gave the same answers\n";
@@ -241,7 +282,7 @@ void repro(ReproOptions& o) {
     throw CommandError{"the bot is nondeterministic: the same lines gave different answers", 1};
   for (const ReproRun& run : runs)
     if (!all_match && !run.failure.empty())
-      throw CommandError{"the bot gave no answer at ply " +
+      throw CommandError{"the bot gave no answer at decision " +
                              std::to_string(l.transcript.decisions[run.answers.size() - 1].ply) + ": " +
                              run.failure,
                          1};
@@ -264,11 +305,15 @@ void add_repro_command(CLI::App& app) {
                                                                : "";
           },
           "N or ROUND"));
-  cmd->add_option("--seat", o->seat, "The seat whose lines are replayed (default: the seat that faulted)")
+  cmd->add_option(
+         "--seat", o->seat,
+         "The seat whose lines are replayed (default: the seat that takes decision --ply, else the seat "
+         "that faulted)")
       ->check(whole_number_from(1));
-  cmd->add_option("--ply", o->ply,
-                  "Its decision in the position after this many actions (default: the faulting decision, "
-                  "else the seat's last)")
+  cmd->add_option(
+         "--ply", o->ply,
+         "Decision K: the one taken in position K, after K actions, where the seat was sent 'obs ply "
+         "K' (default: the faulting decision, else the seat's last)")
       ->check(whole_number_from(0));
   cmd->add_option("--bot", o->bot, "The bot's command (one argument is split like a shell would)");
   cmd->add_option("--runs", o->runs, "Runs on the same lines, to tell a nondeterministic bot (default 2)")

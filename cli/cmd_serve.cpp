@@ -4,9 +4,11 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/league_page.h"
 #include "cli/numeric_flag.h"
 #include "serve/folder_watch.h"
 #include "serve/http_server.h"
+#include "store/league_store.h"
 
 namespace arena::cli {
 
@@ -25,6 +27,8 @@ bool loopback(const std::string& address) {
 
 void run(const ServeFlags& f) {
   serve::FolderWatch folder(f.dir);
+  // A league's folder: the page shows its table as `arena league table` does.
+  if (holds_league(f.dir)) folder.set_league_summary([dir = f.dir] { return league_page_summary(dir); });
   serve::ServeOptions o;
   o.address = f.address == "localhost" ? "127.0.0.1" : f.address;
   o.port = static_cast<unsigned short>(f.port);

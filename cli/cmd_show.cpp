@@ -1,17 +1,14 @@
-// `arena show FILE.pgn [--game N] [--ply K] [--seat S] [--all]`: a recorded game's position in
+// `arena show FILE.pgn [--game N] [--ply K] [--seat S] [--all]`: a recorded game's position K in
 // the terminal, as the engine draws it (render), or what one seat was shown (its observation
-// and the last action as it saw it). Knows no game: the record names the game, the engine
-// replays and draws it.
-#include <fstream>
+// and the last action as it saw it), with decision K taken there (docs/records.md, "Positions
+// and decisions"). Knows no game: the record names the game, the engine replays and draws it.
 #include <iostream>
-#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/numeric_flag.h"
+#include "cli/position_text.h"
 #include "cli/record_pick.h"
 #include "engine/core/registry.h"
-#include "records/pgn.h"
-#include "records/termination.h"
 
 namespace arena::cli {
 
@@ -28,28 +25,6 @@ struct ShowOptions {
 
 GameRecord read_game(ShowOptions& o) { return read_recorded_game(o.file, o.game_text, o.game); }
 
-// The position after `ply` actions; `last` gets the view of the last one (for `seat`, or in
-// full), "" at the start.
-void print_position(const GameRecord& r, int number, const State& state, int ply, int seat,
-                    const std::string& last) {
-  std::cout << "game " << number << "  " << r.spec << "  ply " << ply << " of " << r.actions.size();
-  for (std::size_t s = 0; s < r.players.size(); ++s)
-    std::cout << (s ? ", " : "  (") << s + 1 << ": " << r.players[s];
-  std::cout << (r.players.empty() ? "" : ")") << "\n";
-  if (!last.empty()) std::cout << "last: " << last << "\n";
-  if (seat > 0) {
-    std::cout << "what seat " << seat << " was shown:\n" << state.observation(seat);
-  } else {
-    std::cout << state.render();
-  }
-  if (state.is_terminal() && ply == static_cast<int>(r.actions.size()))
-    std::cout << "result: " << termination_name(r.termination)
-              << (r.termination_detail.empty() ? "" : " (" + r.termination_detail + ")") << "\n";
-  std::cout << "\n";
-}
-
-std::string actor_name(int actor) { return actor == kChance ? "chance" : "seat " + std::to_string(actor); }
-
 void show(ShowOptions& o) {
   const GameRecord r = read_game(o);
   std::unique_ptr<Game> game;
@@ -61,28 +36,18 @@ void show(ShowOptions& o) {
   const int total = static_cast<int>(r.actions.size());
   if (o.ply > total)
     throw CommandError{"--ply " + std::to_string(o.ply) + ": game " + std::to_string(o.game) + " has " +
-                       std::to_string(total) + " actions (0.." + std::to_string(total) + ")"};
+                       std::to_string(total) + " actions (positions 0.." + std::to_string(total) + ")"};
   if (o.seat > game->num_players())
     throw CommandError{"--seat " + std::to_string(o.seat) + ": " + r.spec + " has seats 1.." +
                        std::to_string(game->num_players())};
   const int stop = o.ply < 0 ? total : o.ply;
-  auto state = game->new_initial_state();
-  std::string last;
-  if (o.all) print_position(r, o.game, *state, 0, o.seat, last);
-  for (int i = 0; i < stop; ++i) {
-    const RecordedAction& a = r.actions[i];
-    const ParsedMove p = state->is_terminal() ? ParsedMove{} : state->parse_move(a.text);
-    if (!p.ok())
-      throw CommandError{
-          o.file + ": game " + std::to_string(o.game) + ", action " + std::to_string(i + 1) + " '" + a.text +
-          "' does not replay: " + (state->is_terminal() ? std::string("the game is over") : p.error) +
-          " (arena verify tells more)"};
-    const std::string view = o.seat > 0 ? state->action_view(o.seat, p.move) : a.text;
-    last = view.empty() ? "" : actor_name(a.actor) + " " + view;
-    state->apply(p.move);
-    if (o.all) print_position(r, o.game, *state, i + 1, o.seat, last);
+  PositionReplay position(r, *game, o.file + ": game " + std::to_string(o.game), o.seat);
+  if (o.all) std::cout << position.text(o.game);
+  while (position.ply() < stop) {
+    position.step();
+    if (o.all) std::cout << position.text(o.game);
   }
-  if (!o.all) print_position(r, o.game, *state, stop, o.seat, last);
+  if (!o.all) std::cout << position.text(o.game);
 }
 
 }  // namespace
@@ -100,7 +65,9 @@ void add_show_command(CLI::App& app) {
                                                                : "";
           },
           "N or ROUND"));
-  cmd->add_option("--ply", o->ply, "Position after this many actions, chance included (default: the end)")
+  cmd->add_option(
+         "--ply", o->ply,
+         "Position K: after K actions, chance included, where decision K is taken (default: the end)")
       ->check(whole_number_from(0));
   cmd->add_option("--seat", o->seat,
                   "Show what this seat was shown (its observation) instead of the full picture")

@@ -71,15 +71,14 @@ void add_tournament_command(CLI::App& app) {
     }
     if (run.complete()) write_folder_report(dir, given.quiet);  // report.html (docs/report.md)
     if (run.complete() && run.start_failures > 0)
-      throw CommandError{std::to_string(run.start_failures) + " of " + std::to_string(run.committed) +
-                             " game(s) were lost to a bot that could not start (see the faults table)",
-                         1};
-    if (!run.complete()) {
-      throw CommandError{"interrupted after " + std::to_string(run.committed) + " of " +
-                             std::to_string(run.scheduled) +
-                             " games; continue with: arena tournament --resume " + dir,
-                         130};
-    }
+      throw CommandError{
+          std::to_string(run.start_failures) + " of " + std::to_string(run.committed) +
+              " game(s) were lost to a bot that could not start (see the faults table; kept, not rated)",
+          1};
+    if (!run.complete())
+      throw Stopped{"stopped after " + std::to_string(run.committed) + " of " +
+                    std::to_string(run.scheduled) + " games; run again to go on: arena tournament --resume " +
+                    dir};
   });
 }
 

@@ -20,6 +20,13 @@ class CommandError : public UserError {
   int status_;
 };
 
+// A run stopped as the user asked (Ctrl-C, SIGTERM): no error, so main prints the message as
+// it is, without "arena: error:", and exits with 130 (docs/referee.md).
+class Stopped : public CommandError {
+ public:
+  explicit Stopped(const std::string& message) : CommandError(message, 130) {}
+};
+
 // Before a run's first game: a warning on stderr when its games outnumber the cores.
 void warn_if_oversubscribed(int concurrency);
 

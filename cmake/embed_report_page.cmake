@@ -1,4 +1,4 @@
-# Writes report/page/{report.html,report.css,report.js,botlines.js,frames.js,live.css,live.js} into one C++ header as raw string
+# Writes report/page/{report.html,report.css,report.js,botlines.js,decision.js,frames.js,league.js,live.css,live.js} into one C++ header as raw string
 # literals, so the `arena` binary carries the report page and writes it with no files beside it.
 # Usage: cmake -DDIR=<report/page> -DOUT=<header> -P embed_report_page.cmake
 set(text "// Generated from report/page/ by cmake/embed_report_page.cmake; do not edit.\n#pragma once\n#include <string_view>\nnamespace arena::report {\n")
@@ -11,9 +11,9 @@ foreach(part html css js)
   string(TOUPPER "${part}" name)
   string(APPEND text "inline constexpr std::string_view kPage${name} = R\"ARENA_PAGE(${content})ARENA_PAGE\";\n")
 endforeach()
-# The bots' lines (console, value chart, marks) and the replays' decoding: scripts of their own,
-# loaded before report.js.
-foreach(part BotLines Frames)
+# The bots' lines (console, value chart, marks), one decision as a unit, the replays' decoding
+# and a league's table: scripts of their own, loaded before report.js.
+foreach(part BotLines Decision Frames League)
   string(TOLOWER "${part}" file)
   file(READ "${DIR}/${file}.js" content)
   string(FIND "${content}" ")ARENA_PAGE\"" clash)

@@ -22,19 +22,6 @@ if(NOT ARENA_PAGE_ENGINE)
   return()
 endif()
 
-# What the page's engine is made of: every game, and what turns a record into the page's JSON.
-# Flows' SAT fallback is left out (no CaDiCaL for WebAssembly): report/page_engine/route_sat_absent.cpp.
-file(GLOB_RECURSE PAGE_ENGINE_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/engine/*.cpp)
-list(REMOVE_ITEM PAGE_ENGINE_SOURCES ${CMAKE_SOURCE_DIR}/engine/flows/route_sat.cpp)
-foreach(source protocol/messages protocol/bot_text records/pgn_reader records/pgn_text records/json_text
-               records/termination records/timing_tags records/bot_lines referee/seat_transcript
-               referee/seat_messages referee/legal_list referee/time_control report/page_replay report/replay
-               report/picture_json report/json_patch report/bot_lines_json report/protocol_compact
-               cli/report_protocol report/page_engine/page_engine report/page_engine/runtime
-               report/page_engine/route_sat_absent)
-  list(APPEND PAGE_ENGINE_SOURCES ${CMAKE_SOURCE_DIR}/${source}.cpp)
-endforeach()
-
 # Boost's headers only (Boost.JSON's sources included once, header-only), without the host's
 # C library headers beside them in /usr/include.
 set(PAGE_ENGINE_DIR ${CMAKE_BINARY_DIR}/page_engine)
@@ -42,17 +29,58 @@ file(MAKE_DIRECTORY ${PAGE_ENGINE_DIR}/include)
 file(CREATE_LINK ${Boost_INCLUDE_DIRS}/boost ${PAGE_ENGINE_DIR}/include/boost SYMBOLIC)
 set(PAGE_ENGINE_FLAGS --target=wasm32-wasi -std=c++20 -O2 -DBOOST_SYSTEM_DISABLE_THREADS
     -I${CMAKE_SOURCE_DIR} -I${CMAKE_BINARY_DIR}/generated -isystem ${PAGE_ENGINE_DIR}/include)
-set(objects)
-foreach(source ${PAGE_ENGINE_SOURCES})
-  file(RELATIVE_PATH name ${CMAKE_SOURCE_DIR} ${source})
-  string(REPLACE "/" "_" name ${name})
-  set(object ${PAGE_ENGINE_DIR}/${name}.o)
-  add_custom_command(OUTPUT ${object}
-                     COMMAND ${ARENA_WASM_CXX} ${PAGE_ENGINE_FLAGS} -MD -MF ${object}.d -c ${source} -o ${object}
-                     DEPENDS ${source} DEPFILE ${object}.d
-                     COMMENT "page engine: ${name}" VERBATIM)
-  list(APPEND objects ${object})
+
+# Every WebAssembly program (this page's engine, the JavaScript engine of bindings/js/) is
+# compiled with these two functions, each object once: arena_wasm_compile(OUT source...)
+# appends to OUT the objects of the sources (paths below the source tree) and adds their
+# commands; arena_wasm_link(OUTPUT file OBJECTS o... [FLAGS f...]) links a reactor module
+# (no main: JavaScript calls its exports). Callers include their .cmake file from the top
+# CMakeLists.txt, so that the commands live in one directory.
+function(arena_wasm_compile out)
+  set(objects ${${out}})
+  foreach(source ${ARGN})
+    file(RELATIVE_PATH name ${CMAKE_SOURCE_DIR} ${source})
+    string(REPLACE "/" "_" name ${name})
+    set(object ${PAGE_ENGINE_DIR}/${name}.o)
+    add_custom_command(OUTPUT ${object}
+                       COMMAND ${ARENA_WASM_CXX} ${PAGE_ENGINE_FLAGS} -MD -MF ${object}.d -c ${source} -o ${object}
+                       DEPENDS ${source} DEPFILE ${object}.d
+                       COMMENT "WebAssembly: ${name}" VERBATIM)
+    list(APPEND objects ${object})
+  endforeach()
+  set(${out} ${objects} PARENT_SCOPE)
+endfunction()
+function(arena_wasm_link)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "OUTPUT" "OBJECTS;FLAGS")
+  get_filename_component(name ${arg_OUTPUT} NAME)
+  add_custom_command(OUTPUT ${arg_OUTPUT}
+                     COMMAND ${ARENA_WASM_CXX} --target=wasm32-wasi -O2 -mexec-model=reactor
+                             -Wl,--gc-sections -Wl,--strip-all ${arg_FLAGS} ${arg_OBJECTS} -o ${arg_OUTPUT}
+                     DEPENDS ${arg_OBJECTS} COMMENT "WebAssembly: linking ${name}" VERBATIM)
+endfunction()
+
+# The games, compiled once for every program; the target arena_wasm_engine builds them (the
+# programs' targets depend on it, so that no two targets run one object's command at once).
+# Flows' SAT fallback is left out (no CaDiCaL for WebAssembly): each program brings its stand-in.
+file(GLOB_RECURSE ARENA_WASM_ENGINE_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/engine/*.cpp)
+list(REMOVE_ITEM ARENA_WASM_ENGINE_SOURCES ${CMAKE_SOURCE_DIR}/engine/flows/route_sat.cpp)
+set(ARENA_WASM_ENGINE_OBJECTS)
+arena_wasm_compile(ARENA_WASM_ENGINE_OBJECTS ${ARENA_WASM_ENGINE_SOURCES})
+add_custom_target(arena_wasm_engine DEPENDS ${ARENA_WASM_ENGINE_OBJECTS})
+
+# What else the page's engine is made of: what turns a record into the page's JSON, and
+# report/page_engine/route_sat_absent.cpp for Flows' SAT fallback.
+set(page_sources)
+foreach(source protocol/messages protocol/bot_text records/pgn_reader records/pgn_text records/json_text
+               records/termination records/timing_tags records/bot_lines referee/seat_transcript
+               referee/seat_messages referee/legal_list referee/time_control report/page_replay report/replay
+               report/picture_json report/json_patch report/bot_lines_json report/protocol_compact
+               cli/report_protocol report/page_engine/page_engine report/page_engine/runtime
+               report/page_engine/route_sat_absent)
+  list(APPEND page_sources ${CMAKE_SOURCE_DIR}/${source}.cpp)
 endforeach()
+set(page_objects)
+arena_wasm_compile(page_objects ${page_sources})
 # Boost.JSON's sources, once.
 set(boost_json ${PAGE_ENGINE_DIR}/boost_json.cpp)
 file(WRITE ${boost_json}.new "#include <boost/json/src.hpp>\n")
@@ -60,17 +88,15 @@ file(COPY_FILE ${boost_json}.new ${boost_json} ONLY_IF_DIFFERENT)
 add_custom_command(OUTPUT ${boost_json}.o
                    COMMAND ${ARENA_WASM_CXX} ${PAGE_ENGINE_FLAGS} -c ${boost_json} -o ${boost_json}.o
                    DEPENDS ${boost_json} VERBATIM)
-list(APPEND objects ${boost_json}.o)
+list(APPEND page_objects ${boost_json}.o)
 
 set(PAGE_ENGINE_WASM ${PAGE_ENGINE_DIR}/arena_page_engine.wasm)
-add_custom_command(OUTPUT ${PAGE_ENGINE_WASM}
-                   COMMAND ${ARENA_WASM_CXX} --target=wasm32-wasi -O2 -mexec-model=reactor
-                           -Wl,--gc-sections -Wl,--strip-all ${objects} -o ${PAGE_ENGINE_WASM}
-                   DEPENDS ${objects} COMMENT "page engine: linking" VERBATIM)
+arena_wasm_link(OUTPUT ${PAGE_ENGINE_WASM} OBJECTS ${ARENA_WASM_ENGINE_OBJECTS} ${page_objects})
 add_executable(embed_engine ${CMAKE_SOURCE_DIR}/report/page_engine/embed_engine.cpp
                             ${CMAKE_SOURCE_DIR}/report/replay_pack.cpp)
 target_include_directories(embed_engine PRIVATE ${CMAKE_SOURCE_DIR})
 target_link_libraries(embed_engine PRIVATE LibLZMA::LibLZMA)
+add_dependencies(embed_engine arena_wasm_engine)  # arena_report packs the page's engine
 add_custom_command(OUTPUT ${PAGE_ENGINE_CPP}
                    COMMAND embed_engine ${PAGE_ENGINE_WASM} ${PAGE_ENGINE_CPP}
                    DEPENDS embed_engine ${PAGE_ENGINE_WASM} COMMENT "page engine: packing" VERBATIM)

@@ -16,10 +16,16 @@ void new_league(const RunSettings& s);
 
 // Adds a bot "NAME=COMMAND" (a command relative to the current folder means what it means
 // here, whenever the league runs). Works while the league runs: its next pairings take it.
+// With `check`, the bot is first started once and must answer the handshake, as `arena
+// match` checks its bots before the first game (referee/start_check.h): one that cannot start
+// is refused with the same message. Without: a command valid only where the league runs.
 void add_league_bot(const std::string& dir, const std::string& name_and_command, const std::string& parent,
-                    const std::string& note);
+                    const std::string& note, bool check = true);
 // Stops pairing the bot; its games stay, and so does its rating.
 void retire_league_bot(const std::string& dir, const std::string& name);
+// Pairs again a bot the league suspended because it could not start (docs/league.md, "A bot
+// that cannot start"), once it starts: with `check`, as add checks it.
+void resume_league_bot(const std::string& dir, const std::string& name, bool check = true);
 
 struct LeagueRun {
   long played = 0;       // games finished and kept by this run

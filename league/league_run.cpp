@@ -30,6 +30,7 @@
 #include "league/claims.h"
 #include "league/game_committer.h"
 #include "league/league.h"
+#include "league/league_bot_spec.h"
 #include "league/league_games.h"
 #include "league/league_summary.h"
 #include "league/lease_keeper.h"
@@ -37,7 +38,6 @@
 #include "league/run_lock.h"
 #include "league/signal_stop.h"
 #include "league/versions.h"
-#include "process/command_line.h"
 #include "referee/match_runner.h"
 #include "store/league_store.h"
 #include "tournaments/config.h"
@@ -52,13 +52,9 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-BotSpec bot_spec(const LeagueBot& b) {
-  BotSpec spec;
-  spec.name = b.name;
-  spec.command.argv = split_command_line(b.command, "bot '" + b.name + "'");
-  spec.command.working_dir = b.workdir;
-  return spec;
-}
+// Whether new tables may seat the bot: not once retired, nor while suspended because it
+// could not start (docs/league.md, "A bot that cannot start").
+bool pairable(const LeagueBot& b) { return !b.retired && b.suspended.empty(); }
 
 // The games of the new tables of batch number `ordinal`: every table one full set of its
 // seat arrangements on one seed.
@@ -83,7 +79,7 @@ LeaguePool pool_of(const std::vector<LeagueBot>& bots, const Game& game, const R
   LeaguePool pool;
   for (const LeagueBot& b : bots) {
     pool.names.push_back(b.name);
-    pool.playing.push_back(!b.retired);
+    pool.playing.push_back(pairable(b));
   }
   pool.seats = game.num_players();
   pool.games_per_table = match_set_size(game, pool.seats);
@@ -112,12 +108,33 @@ std::vector<LiveGames::Earlier> table_set(const Game& game, std::uint64_t seed, 
   return out;
 }
 
+// "game 3.1.2: v1 #1 greedy #2 (greedy: cannot start)": each seat's bot and rank, and the
+// fault that ended the game, if one did (kLegend says so once).
 std::string game_line(const GameRecord& r) {
   std::string line = "game " + r.round + ":";
   for (std::size_t s = 0; s < r.players.size(); ++s)
     line += " " + r.players[s] + (s < r.results.size() ? " #" + std::to_string(r.results[s].rank) : "");
+  if (r.fault_seat >= 1 && r.fault_seat <= static_cast<int>(r.players.size()))
+    line += " (" + r.players[static_cast<std::size_t>(r.fault_seat - 1)] + ": " +
+            (r.termination == Termination::kStartFailure ? "cannot start" : termination_name(r.termination)) +
+            ")";
   return line;
 }
+
+// What the table shows of why a bot was suspended: a record's start failure on one line,
+// with the last line the bot wrote to its standard error (a Python error at import).
+std::string suspension_reason(const std::string& detail) {
+  const std::string first = detail.substr(0, detail.find('\n'));
+  std::string reason = first.rfind("cannot start", 0) == 0 ? first : "cannot start: " + first;
+  const std::string marker = "\n  stderr: ";
+  if (const std::size_t last = detail.rfind(marker); last != std::string::npos)
+    reason += " (its standard error ended: " + detail.substr(last + marker.size()) + ")";
+  return reason;
+}
+
+constexpr const char* kLegend =
+    "a line per game kept: game BATCH.TABLE.GAME, then each seat's bot with its rank in the game (#1 "
+    "best, equal ranks a tie) and a fault in brackets";
 
 // A game of this run: claimed, and given to the runner under a job index.
 struct OwnGame {
@@ -160,8 +177,13 @@ class LeagueRunner {
                             [this](const GameRecord& r, bool kept) { committed(r, kept); });
     live_ = &live;
     committer_ = &committer;
+    if (out_) {
+      std::fprintf(out_, "league %s: %s\n", run_.out.c_str(), kLegend);
+      std::fflush(out_);  // before any line on stderr (a suspension's)
+    }
     while (!done()) play_with_bots();
     committer.flush();
+    suspend_unstartable();  // found by the run's last games, after the pairing's last look
     live_ = nullptr;
     committer_ = nullptr;
     result_.played = played_;
@@ -224,7 +246,7 @@ class LeagueRunner {
     era_index_.clear();
     for (const LeagueBot& b : *era_bots_) {
       era_index_[b.name] = static_cast<int>(specs.size());
-      specs.push_back(bot_spec(b));
+      specs.push_back(league_bot_spec(b));
     }
     RunnerOptions options = options_;
     const std::size_t base = key_base_ += std::size_t{1} << 40;  // live keys unique across runners
@@ -270,11 +292,12 @@ class LeagueRunner {
       const bool may = may_pair();
       if (!may && older_rounds_ended()) committer_->hurry();  // the pairing waits for their commit
       const bool due = may && room() > 0;
-      if (due || Clock::now() - looked >= std::chrono::milliseconds(20)) {
+      if (due || unstartable() || Clock::now() - looked >= std::chrono::milliseconds(20)) {
         looked = Clock::now();
+        suspend_unstartable();
         bots_ = store_->bots();
         if (bots_.size() != era_bots_->size()) return;  // a bot was added: the next runner
-        drop_retired_tables(runner);
+        drop_unpairable_tables(runner);
         if (due && !plan_round(runner, idle)) return;
       }
       std::unique_lock<std::mutex> lock(mutex_);
@@ -353,30 +376,31 @@ class LeagueRunner {
     return out;
   }
 
-  // Games taken over from a table that seats a retired bot and none of whose games was kept
-  // (a game cut by a kill starts again from its first move: as good as never started) are
-  // not played: a retired bot gets no new set. A set begun is played whole.
+  // Games taken over from a table that seats a retired (or suspended) bot and none of whose
+  // games was kept (a game cut by a kill starts again from its first move: as good as never
+  // started) are not played: such a bot gets no new set. A set begun is played whole.
   void drop_unstarted_of_retired(std::vector<OwnGame>& games) {
-    std::set<std::string> retired;
+    std::map<std::string, const char*> retired;  // or suspended: which
     for (const LeagueBot& b : bots_)
-      if (b.retired) retired.insert(b.name);
+      if (!pairable(b)) retired.emplace(b.name, b.retired ? "retired" : "suspended");
     if (retired.empty()) return;
     std::map<std::string, int> claimed;  // per table, its games in play by any run
     for (const LeagueClaim& c : store_->claims()) ++claimed[decode_job(c.job, store_->name()).table];
     std::vector<OwnGame> kept;
     for (OwnGame& g : games) {
-      const bool seats_retired = std::any_of(g.job.seats.begin(), g.job.seats.end(),
-                                             [&](const std::string& s) { return retired.count(s) > 0; });
+      const auto seat = std::find_if(g.job.seats.begin(), g.job.seats.end(),
+                                     [&](const std::string& s) { return retired.count(s) > 0; });
       const bool begun =
           claimed[g.job.table] < static_cast<int>(table_set(*game_, settings_.seed, g.job).size());
-      if (!seats_retired || begun) {
+      if (seat == g.job.seats.end() || begun) {
         kept.push_back(std::move(g));
         continue;
       }
       store_->drop(g.claim, worker_);
       --held_;
       if (out_)
-        std::fprintf(out_, "game %s: not played: its table seats a retired bot\n", g.job.round.c_str());
+        std::fprintf(out_, "game %s: not played: its table seats a %s bot\n", g.job.round.c_str(),
+                     retired.at(*seat));
     }
     games = std::move(kept);
   }
@@ -427,7 +451,7 @@ class LeagueRunner {
     if (!sprt_ || game_->num_players() != 2) return tables;
     auto index = [&](const std::string& name) {
       for (std::size_t i = 0; i < bots.size(); ++i)
-        if (bots[i].name == name && !bots[i].retired) return static_cast<int>(i);
+        if (bots[i].name == name && pairable(bots[i])) return static_cast<int>(i);
       return -1;
     };
     for (const VersionTest& t : version_tests(bots, summary_.version_games(), *sprt_)) {
@@ -442,11 +466,12 @@ class LeagueRunner {
 
   // Too few bots to pair: said once.
   void say_waiting() const {
-    const long playing =
-        std::count_if(bots_.begin(), bots_.end(), [](const LeagueBot& b) { return !b.retired; });
+    const long playing = std::count_if(bots_.begin(), bots_.end(), pairable);
+    const bool suspended =
+        std::any_of(bots_.begin(), bots_.end(), [](const LeagueBot& b) { return !b.suspended.empty(); });
     if (!waiting_ && out_ && playing < game_->num_players())
-      std::fprintf(out_, "league %s: %ld bot(s) can play, %d needed: waiting for arena league add\n",
-                   run_.out.c_str(), playing, game_->num_players());
+      std::fprintf(out_, "league %s: %ld bot(s) can play, %d needed: waiting for arena league add%s\n",
+                   run_.out.c_str(), playing, game_->num_players(), suspended ? " or resume" : "");
   }
 
   // The runner and the live files get `games`, a table's games together.
@@ -484,6 +509,7 @@ class LeagueRunner {
       if (table.empty()) tables_.erase(g.job.table);
     }
     const bool played = record.termination != Termination::kAborted;
+    if (record.termination == Termination::kStartFailure) cannot_start(record);
     live_->finished(g.live_key, played);
     if (played) {
       committer_->finished(g.claim, record, era_bots_);
@@ -492,6 +518,38 @@ class LeagueRunner {
       resolved(g.job.round);
     }
     wake_.notify_all();
+  }
+
+  // A bot of `record` could not start (on a loop thread): the pairing thread suspends it at
+  // once (suspend_unstartable), woken by the game's end.
+  void cannot_start(const GameRecord& record) {
+    if (record.fault_seat < 1 || record.fault_seat > static_cast<int>(record.players.size())) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    unstartable_.emplace(record.players[static_cast<std::size_t>(record.fault_seat - 1)],
+                         suspension_reason(record.termination_detail));
+  }
+
+  bool unstartable() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return !unstartable_.empty();
+  }
+
+  // Suspends in the store every bot found unable to start since the last look, and says so
+  // loudly, once per suspension (another worker may have been first). The next look at the
+  // bots drops their tables not begun.
+  void suspend_unstartable() {
+    std::map<std::string, std::string> found;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      found.swap(unstartable_);
+    }
+    for (const auto& [name, reason] : found)
+      if (store_->suspend_bot(name, reason))
+        std::fprintf(
+            stderr,
+            "league %s: SUSPENDED %s: %s\n  no new table seats it; once it starts again: arena league "
+            "resume %s %s\n",
+            run_.out.c_str(), name.c_str(), reason.c_str(), run_.out.c_str(), name.c_str());
   }
 
   // A game of this run kept, dropped or given back: it no longer holds up the next pairing.
@@ -542,12 +600,12 @@ class LeagueRunner {
     return out;
   }
 
-  // A table paired before one of its bots retired and not started yet is not played (once
-  // started, a set is played whole: docs/league.md).
-  void drop_retired_tables(MatchRunner& runner) {
-    std::set<std::string> retired;
+  // A table paired before one of its bots retired or was suspended and not started yet is
+  // not played (once started, a set is played whole: docs/league.md).
+  void drop_unpairable_tables(MatchRunner& runner) {
+    std::set<std::string> retired;  // or suspended
     for (const LeagueBot& b : bots_)
-      if (b.retired) retired.insert(b.name);
+      if (!pairable(b)) retired.insert(b.name);
     if (retired.empty()) return;
     for (const OwnGame& g : take_back(runner, [&](const LeagueJob& job) {
            return std::none_of(job.seats.begin(), job.seats.end(),
@@ -622,6 +680,7 @@ class LeagueRunner {
   std::unordered_map<std::string, int> round_of_;           // their rounds by Round tag
   std::set<std::string> latest_tables_;                     // the latest round's tables
   std::vector<GameRecord> deferred_;                        // its games read before the next pairing
+  std::map<std::string, std::string> unstartable_;          // bots that could not start, to suspend
   std::atomic<long> played_{0};                             // kept by this run
   std::atomic<long> held_{0};       // claimed by this run and not yet kept, dropped or released
   LeagueSummary summary_;           // every game of the league this run has read, as sums

@@ -97,6 +97,8 @@ std::vector<LeagueTally> game_tallies(const GameRecord& record, const std::vecto
   if (rated) {
     out.push_back({outcome_key(*rated), 1, 0, 0});
     add_version_tallies(*rated, record.round, bots, out);
+  } else {
+    out.push_back({"u\t" + std::string(termination_name(record.termination)), 1, 0, 0});
   }
   std::map<std::string, BotFigures> figures;
   add_bot_figures(record, figures);
@@ -141,6 +143,10 @@ void LeagueSummary::add(const LeagueTally& t) {
     }
     outcomes_[at->second].weight += static_cast<long>(t.count);
     games_ += static_cast<long>(t.count);
+    return;
+  }
+  if (t.key[0] == 'u') {
+    unrated_ += static_cast<long>(t.count);
     return;
   }
   const std::vector<std::string_view> f = split(t.key, '\t');

@@ -26,13 +26,16 @@ struct Standing {
   std::map<std::string, BotFigures> columns;
   SprtParams sprt;
   std::vector<VersionTest> versions;
-  std::size_t games = 0;
+  std::size_t games = 0;    // rated
+  std::size_t unrated = 0;  // kept, not rated: a bot never started
+  std::string dir;
 };
 
 Standing standing_of(const std::string& dir) {
   auto store = open_league_store(dir);
   ensure_tallied(*store, dir);
   Standing s;
+  s.dir = dir;
   s.bots = store->bots();
   // The league's sums, not its records (league/league_summary.h): a million games cost what
   // their distinct outcomes cost.
@@ -40,6 +43,7 @@ Standing standing_of(const std::string& dir) {
   std::int64_t last_game = 0;
   summary.add(store->tallies(last_game));
   s.games = static_cast<std::size_t>(summary.games());
+  s.unrated = static_cast<std::size_t>(summary.unrated());
   s.table = compute_ratings(summary.outcomes());
   s.columns = summary.figures();
   const RunSettings settings =
@@ -78,8 +82,12 @@ std::string bots_text(const Standing& s) {
     const BotFigures none;
     const BotFigures& c = it == s.columns.end() ? none : it->second;
     std::string rest = c.faults.empty() ? "" : faults_text(c.faults);
-    for (const std::string& part :
-         {std::string(b.retired ? "retired" : ""), b.parent.empty() ? "" : "version of " + b.parent, b.note})
+    const std::string suspended = b.suspended.empty() ? ""
+                                                      : "suspended: " + b.suspended +
+                                                            " (once it starts: arena league resume " + s.dir +
+                                                            " " + b.name + ")";
+    for (const std::string& part : {std::string(b.retired ? "retired" : ""), suspended,
+                                    b.parent.empty() ? "" : "version of " + b.parent, b.note})
       if (!part.empty()) rest.append(rest.empty() ? "" : "; ").append(part);
     if (rest.empty()) rest.push_back('-');
     std::snprintf(line, sizeof line, "  %-*s  %7s  %7s  %7s  ", static_cast<int>(w), b.name.c_str(),
@@ -147,13 +155,18 @@ std::string table_json(const Standing& s) {
   boost::json::array list;
   for (const LeagueBot& b : s.bots) {
     const auto it = s.columns.find(b.name);
-    boost::json::object o{{"name", b.name}, {"parent", b.parent}, {"note", b.note}, {"retired", b.retired}};
+    boost::json::object o{{"name", b.name},
+                          {"parent", b.parent},
+                          {"note", b.note},
+                          {"retired", b.retired},
+                          {"suspended", b.suspended}};
     for (auto& [k, v] : columns_json(it == s.columns.end() ? BotFigures{} : it->second)) o[k] = v;
     list.emplace_back(std::move(o));
   }
   out["bots"] = std::move(list);
   out["versions"] = versions_json(s.versions, s.sprt);
   out["games"] = s.games;
+  out["unrated_games"] = s.unrated;
   return json_text(out) + "\n";
 }
 
@@ -199,8 +212,11 @@ std::string league_table(const std::string& dir, LeagueTableFormat format) {
     case LeagueTableFormat::kJson:
       return table_json(s);
     default:
-      std::string text = "league " + dir + ": " + std::to_string(s.games) + " games\n" +
-                         render_ratings_text(s.table) + bots_text(s) + data_text(s);
+      std::string text = "league " + dir + ": " + std::to_string(s.games) + " games" +
+                         (s.unrated ? " rated; " + std::to_string(s.unrated) +
+                                          " more kept but not rated (a bot never started: docs/league.md)"
+                                    : "") +
+                         "\n" + render_ratings_text(s.table) + bots_text(s) + data_text(s);
       if (!s.versions.empty()) text += "\nversions against their parents:\n";
       for (const VersionTest& v : s.versions) text += "  " + version_line(v, s.sprt) + "\n";
       return text;

@@ -52,21 +52,29 @@ bool is_executable_file(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
 }
 
-// Absolute path of the program, or "" with `error` set.
-std::string resolve_program(const std::string& program, std::string& error) {
+// Absolute path of the program, or "" with `error` set. A relative path ("./bot", "bin/bot")
+// is taken from `folder` (the bot's working folder; "": the current one), as a shell there
+// would; a bare name is looked up in PATH.
+std::string resolve_program(const std::string& program, const std::string& folder, std::string& error) {
+  namespace fs = std::filesystem;
   if (program.empty()) {
     error = "empty command";
     return "";
   }
+  std::error_code ec;
+  const fs::path base = fs::absolute(folder.empty() ? fs::path(".") : fs::path(folder), ec);
+  // Named in a message only when it is not where the user stands.
+  const std::string where = !folder.empty() && !fs::equivalent(base, fs::current_path(ec), ec)
+                                ? " (in the bot's folder " + base.lexically_normal().string() + ")"
+                                : "";
   if (program.find('/') != std::string::npos) {
-    std::error_code ec;
-    std::string abs = std::filesystem::absolute(program, ec).string();
-    if (!std::filesystem::exists(abs)) {
-      error = "'" + program + "' does not exist";
+    std::string abs = fs::path(program).is_absolute() ? program : (base / program).string();
+    if (!fs::exists(abs)) {
+      error = "'" + program + "' does not exist" + where;
       return "";
     }
     if (!is_executable_file(abs)) {
-      error = "'" + program + "' is not an executable file";
+      error = "'" + program + "' is not an executable file" + where;
       return "";
     }
     return abs;
@@ -80,10 +88,15 @@ std::string resolve_program(const std::string& program, std::string& error) {
     std::string dir = dirs.substr(start, end - start);
     if (dir.empty()) dir = ".";
     std::string candidate = dir + "/" + program;
-    if (is_executable_file(candidate)) return std::filesystem::absolute(candidate).string();
+    if (is_executable_file(candidate)) return fs::absolute(candidate).string();
     start = end + 1;
   }
   error = "'" + program + "' not found in PATH";
+  // A program beside the user, typed bare as at a Windows prompt: the shell needs "./" too.
+  if (fs::is_regular_file(base / program, ec))
+    error += " (a file of that name is in " +
+             (where.empty() ? std::string("this folder") : "the bot's folder") + ": run it as './" + program +
+             "')";
   return "";
 }
 
@@ -112,7 +125,7 @@ std::string find_bwrap() {
   if (const char* chosen = std::getenv("ARENA_BWRAP"); chosen && *chosen)
     return is_executable_file(chosen) ? std::string(chosen) : std::string();
   std::string ignored;
-  return resolve_program("bwrap", ignored);
+  return resolve_program("bwrap", "", ignored);
 }
 
 // Runs `bwrap ... /bin/true` once; "" if that works, else what went wrong.
@@ -244,7 +257,7 @@ const std::string& BotProcess::sandbox_note() const { return impl_->sandbox_note
 std::vector<std::string> BotProcess::sandbox_paths(const BotCommand& command, const Options& options) {
   std::string ignored;
   if (command.argv.empty()) return {};
-  const std::string program = resolve_program(command.argv[0], ignored);
+  const std::string program = resolve_program(command.argv[0], command.working_dir, ignored);
   if (program.empty()) return {};
   std::error_code ec;
   const std::string dir = command.working_dir.empty()
@@ -253,6 +266,25 @@ std::vector<std::string> BotProcess::sandbox_paths(const BotCommand& command, co
   SandboxRequest r{program, {command.argv.begin() + 1, command.argv.end()}, dir, "", options.sandbox_binds,
                    {}};
   return sandbox_view(r).read_only;
+}
+
+HiddenShown BotProcess::sandbox_hidden_shown(const BotCommand& command, const Options& options) {
+  std::string ignored;
+  if (command.argv.empty()) return {};
+  const std::string program = resolve_program(command.argv[0], command.working_dir, ignored);
+  std::error_code ec;
+  const std::string dir = command.working_dir.empty()
+                              ? std::filesystem::current_path(ec).string()
+                              : std::filesystem::absolute(command.working_dir, ec).string();
+  SandboxRequest r{program,
+                   {command.argv.begin() + 1, command.argv.end()},
+                   dir,
+                   "",
+                   options.sandbox_binds,
+                   options.sandbox_hidden};
+  HiddenShown shown = hidden_path_shown(r);
+  if (!shown.named.empty() && shown.named == program) shown.named = command.argv[0];  // as typed
+  return shown;
 }
 
 const char* sandbox_name(Sandbox sandbox) { return sandbox == Sandbox::kBwrap ? "bwrap" : "none"; }
@@ -291,7 +323,7 @@ std::shared_ptr<BotProcess> BotProcess::spawn(asio::io_context& io, const BotCom
     error = "empty bot command";
     return nullptr;
   }
-  std::string program = resolve_program(command.argv[0], error);
+  std::string program = resolve_program(command.argv[0], command.working_dir, error);
   if (program.empty()) return nullptr;
   if (!command.working_dir.empty() && !std::filesystem::is_directory(command.working_dir)) {
     error = "working directory '" + command.working_dir + "' does not exist";

@@ -15,6 +15,7 @@
 
 #include "process/cpu_time.h"
 #include "process/process_limits.h"
+#include "process/sandbox_view.h"
 
 namespace arena {
 
@@ -75,6 +76,10 @@ class BotProcess : public std::enable_shared_from_this<BotProcess> {
   // program, scripts, interpreters, and `options.sandbox_binds`. Empty if the program is not
   // found. The runner hides each bot's paths from the others.
   static std::vector<std::string> sandbox_paths(const BotCommand& command, const Options& options);
+  // A path `command` (or `options.sandbox_binds`) names that would show one of
+  // `options.sandbox_hidden` to the bot under the sandbox (process/sandbox_view.h); empty
+  // fields when none does.
+  static HiddenShown sandbox_hidden_shown(const BotCommand& command, const Options& options);
   ~BotProcess();
   BotProcess(const BotProcess&) = delete;
   BotProcess& operator=(const BotProcess&) = delete;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 
 namespace arena {
@@ -92,6 +93,22 @@ bool is_covered(const fs::path& p, const std::vector<std::string>& binds) {
          std::any_of(binds.begin(), binds.end(), [&](const std::string& b) { return is_under(p, b); });
 }
 
+// The path as the host resolves it, links and all (bwrap binds what a bind's source resolves
+// to); lexical where nothing is there yet.
+fs::path resolved(const fs::path& p) {
+  std::error_code ec;
+  fs::path r = fs::weakly_canonical(p, ec);
+  return ec ? p : r;
+}
+
+// Where hidden path `h` shows inside bind `b`, if it does: compared as the host resolves both,
+// so a bind reached through a link is masked too.
+std::optional<fs::path> shown_inside(const fs::path& h, const fs::path& b) {
+  const fs::path rh = resolved(h), rb = resolved(b);
+  if (rh == rb || !is_under(rh, rb)) return std::nullopt;
+  return b / rh.lexically_relative(rb);
+}
+
 }  // namespace
 
 SandboxView sandbox_view(const SandboxRequest& r) {
@@ -106,14 +123,41 @@ SandboxView sandbox_view(const SandboxRequest& r) {
   SandboxView view;
   for (const auto& b : kept) view.read_only.push_back(b.string());
   std::error_code ec;
+  std::set<fs::path> masked;
   for (const auto& h : r.hidden) {
     const fs::path p = normal(h, fs::current_path());
-    const bool shown =
-        std::any_of(kept.begin(), kept.end(), [&](const fs::path& b) { return is_under(p, b) && p != b; });
-    if (shown && fs::exists(p, ec)) view.masked.push_back(p.string());
+    if (!fs::exists(p, ec)) continue;
+    for (const fs::path& b : kept)
+      if (const std::optional<fs::path> at = shown_inside(p, b)) masked.insert(*at);
   }
+  for (const auto& m : masked) view.masked.push_back(m.string());
   view.make_working_dir = !r.working_dir.empty() && !is_covered(wd, view.read_only);
   return view;
+}
+
+HiddenShown hidden_path_shown(const SandboxRequest& r) {
+  const fs::path wd = r.working_dir.empty() ? fs::path("/") : fs::path(r.working_dir);
+  // Each thing the command names, with the folders the sandbox would bind for it.
+  std::vector<std::pair<std::string, std::vector<fs::path>>> named;
+  if (!r.program.empty())
+    add_program(normal(r.program, wd), named.emplace_back(r.program, std::vector<fs::path>{}).second);
+  for (const auto& a : r.args) {
+    std::vector<fs::path>& binds = named.emplace_back(a, std::vector<fs::path>{}).second;
+    add_argument(a, wd, binds);
+    // A path not there yet counts too: the records file is written after game 1, and the
+    // processes of later games would bind its folder.
+    if (!a.empty() && a[0] != '-') binds.push_back(normal(a, wd));
+  }
+  for (const auto& e : r.extra) named.emplace_back(e, std::vector<fs::path>{normal(e, fs::current_path())});
+  for (const auto& [text, binds] : named)
+    for (const fs::path& b : binds) {
+      if (b == b.root_path() || b.empty() || is_system(b)) continue;
+      for (const auto& h : r.hidden) {
+        const fs::path rh = resolved(normal(h, fs::current_path())), rb = resolved(b);
+        if (is_under(rb, rh)) return HiddenShown{text, b.string(), normal(h, fs::current_path()).string()};
+      }
+    }
+  return {};
 }
 
 std::vector<std::string> bwrap_arguments(const SandboxRequest& r) {

@@ -33,6 +33,18 @@ struct SandboxView {
 // /sbin, /lib*) are visible anyway and never listed; "/" is never bound.
 SandboxView sandbox_view(const SandboxRequest& r);
 
+// A path a bot's command names that would show a hidden folder or file (the run's output
+// folder, a league's folder, the log folder) to the bot: the hidden path itself or a path
+// inside it, as named or through a link. Masks hide what lies *inside* a bound folder; a bind
+// of the hidden folder itself, or of a folder inside it (its live/ files, its logs), would show
+// it, so the run refuses such a command before its first game.
+struct HiddenShown {
+  std::string named;   // as the command or --sandbox-bind names it ("" none)
+  std::string bound;   // the folder or file the sandbox would bind for it
+  std::string hidden;  // the hidden path it would show
+};
+HiddenShown hidden_path_shown(const SandboxRequest& r);
+
 // The bubblewrap arguments (after "bwrap", up to and including the program; the bot's
 // arguments follow) for `r`: own network, PID, IPC and UTS namespaces; system folders
 // read-only; private /proc, /dev and /tmp; the view above; the scratch folder writable.

@@ -5,8 +5,15 @@
 
 namespace arena {
 
+bool is_rated(Termination why) { return why != Termination::kAborted && why != Termination::kStartFailure; }
+
+bool is_rated(std::string_view termination_name) {
+  const std::optional<Termination> why = termination_from_name(termination_name);
+  return !why || is_rated(*why);  // a name of another Arena: rated, as before
+}
+
 std::optional<RatedGame> rated_game_of(const GameRecord& rec) {
-  if (rec.results.empty() || rec.termination == Termination::kAborted) return std::nullopt;
+  if (rec.results.empty() || !is_rated(rec.termination)) return std::nullopt;
   RatedGame g;
   g.players = rec.players;
   std::set<int> distinct_teams;
@@ -21,18 +28,19 @@ std::optional<RatedGame> rated_game_of(const GameRecord& rec) {
   return g;
 }
 
-std::vector<RatedGame> rated_games_from_records(const std::vector<GameRecord>& records, int* skipped) {
+std::vector<RatedGame> rated_games_from_records(const std::vector<GameRecord>& records,
+                                                UnratedGames* skipped) {
   std::vector<RatedGame> games;
   games.reserve(records.size());
-  int aborted = 0;
+  UnratedGames unrated;
   for (const GameRecord& rec : records) {
     std::optional<RatedGame> g = rated_game_of(rec);
     if (g)
       games.push_back(std::move(*g));
     else
-      ++aborted;
+      ++(rec.termination == Termination::kStartFailure ? unrated.never_started : unrated.aborted);
   }
-  if (skipped) *skipped = aborted;
+  if (skipped) *skipped = unrated;
   return games;
 }
 

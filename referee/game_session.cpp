@@ -346,9 +346,10 @@ void GameSession::fault(int seat, Termination why, const std::string& detail) {
   finish(why, seat, shown);
 }
 
-// The command that reruns the bot on the lines it was sent (records/repro_command.h), in its log.
+// The command that reruns the bot on the lines it was sent (records/repro_command.h), in its
+// log; none when the record goes to no file (repro would have nothing to read).
 void GameSession::log_repro(int seat, Termination why) {
-  if (!reproducible_fault(why)) return;
+  if (!reproducible_fault(why) || options_.records_path.empty()) return;
   std::string command;
   for (const std::string& word : seats_[seat - 1].bot->spec().command.argv)
     command += (command.empty() ? "" : " ") + shell_quoted(word);

@@ -29,6 +29,7 @@
 #include "referee/bot_session.h"
 #include "referee/game_session.h"
 #include "referee/log_file_name.h"
+#include "referee/run_folder_check.h"
 #include "referee/seat_transcript.h"
 #include "referee/start_check.h"
 
@@ -197,6 +198,7 @@ void MatchRunner::Impl::check_job(const GameJob& job, std::size_t index) {
 // What every run needs before its first process starts.
 void MatchRunner::Impl::prepare() {
   if (std::string why = BotProcess::check_sandbox(options.sandbox); !why.empty()) throw UserError(why);
+  refuse_commands_showing_run_folders(bots, options);
   if (options.sandbox == Sandbox::kBwrap) options.sandbox_bot_paths = sandbox_bot_paths(bots, options);
   if (!options.log_dir.empty()) {
     std::error_code ec;

@@ -1,6 +1,7 @@
 #include "referee/start_check.h"
 
 #include <boost/asio/io_context.hpp>
+#include <csignal>
 #include <memory>
 
 #include "referee/bot_session.h"
@@ -18,6 +19,9 @@ std::string joined(const std::vector<std::string>& argv) {
 }  // namespace
 
 std::vector<StartProblem> check_bots_start(const std::vector<BotSpec>& bots, const RunnerOptions& options) {
+  // A bot that dies while it is sent its first line must not kill the caller (`league add`
+  // checks outside any runner, which would have set this).
+  ::signal(SIGPIPE, SIG_IGN);
   boost::asio::io_context io;
   std::vector<std::shared_ptr<BotSession>> sessions;
   std::vector<StartProblem> problems(bots.size());

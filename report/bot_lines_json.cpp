@@ -3,6 +3,8 @@
 
 #include <boost/json/array.hpp>
 
+#include "records/decisions.h"
+
 namespace arena::report {
 
 namespace json = boost::json;
@@ -13,10 +15,10 @@ void add_bot_lines_json(const GameRecord& record, json::object& replay) {
     lines.reserve(record.bot_lines.size());
     for (const BotLine& l : record.bot_lines)
       lines.push_back(
-          json::array{l.ply, l.seat, l.kind == BotLine::Kind::kInfo ? 0 : 1, json::value(l.text)});
+          json::array{decision_of(l), l.seat, l.kind == BotLine::Kind::kInfo ? 0 : 1, json::value(l.text)});
     replay["i"] = std::move(lines);
   }
-  if (record.bot_lines_cut > 0) replay["ic"] = json::array{record.bot_lines_cut, record.bot_lines_dropped};
+  if (record.bot_lines_cut > 0) replay["ic"] = json::array{cut_decision(record), record.bot_lines_dropped};
 }
 
 }  // namespace arena::report

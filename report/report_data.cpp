@@ -148,6 +148,8 @@ json::object report_data(const std::vector<GameRecord>& records, const ReportOpt
   out["replays"] = replays(records, options);
   out["budget"] = options.games.empty() ? options.replay_budget : 0;
   if (!options.bracket.empty()) out["bracket"] = options.bracket;
+  if (!options.league.empty()) out["league"] = options.league;
+  if (!options.records_file_from_report.empty()) out["rf"] = options.records_file_from_report;
   return out;
 }
 

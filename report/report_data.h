@@ -38,6 +38,13 @@ struct ReportOptions {
   // The file that holds the records, for the repro command of each fault ("rp"); "" when the
   // report mixes files (the command then says FILE.pgn). write_report() fills it in.
   std::string records_file;
+  // The same file as seen from the report's folder ("games.pgn" beside it), for the repro
+  // command of every decision ("rf"): the page makes it whole from its own address, so the report
+  // of a folder does not depend on where the folder is. write_report() fills it in.
+  std::string records_file_from_report;
+  // A league's summary (cli/league_page.h: what `arena league table` shows), drawn by the page's
+  // league.js under "League"; empty for a tournament's or a match's report.
+  boost::json::object league;
 };
 
 boost::json::object report_data(const std::vector<GameRecord>& records, const ReportOptions& options);

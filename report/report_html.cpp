@@ -104,6 +104,10 @@ std::string report_html(const std::vector<GameRecord>& records, const ReportOpti
   html += "</script>\n<script>\n";
   html += kPageBotLinesJS;  // before report.js, which calls it
   html += "</script>\n<script>\n";
+  html += kPageDecisionJS;  // before report.js, which calls it
+  html += "</script>\n<script>\n";
+  html += kPageLeagueJS;  // before report.js, which calls it
+  html += "</script>\n<script>\n";
   html += kPageJS;
   html += "</script>\n</body>\n</html>\n";
   return html;
@@ -145,6 +149,12 @@ void write_report(const std::vector<std::string>& inputs, const std::string& out
       options.records_file = inputs[0];
     else if (fs::exists(path / "games.pgn"))
       options.records_file = (path / "games.pgn").string();
+  }
+  if (!options.records_file.empty() && options.records_file_from_report.empty()) {
+    std::error_code from_error, file_error;  // then the page names no file: "FILE.pgn"
+    const fs::path from = fs::weakly_canonical(fs::absolute(out).parent_path(), from_error);
+    const fs::path file = fs::weakly_canonical(fs::absolute(options.records_file), file_error);
+    if (!from_error && !file_error) options.records_file_from_report = file.lexically_relative(from).string();
   }
   const std::string html = report_html(read_report_inputs(inputs), options);
   const std::string temporary = out + ".tmp";

@@ -1,16 +1,16 @@
 #include "serve/routes.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <cerrno>
 
 #include "report/report_html.h"
 #include "report/report_page.h"
 
 namespace arena::serve {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -31,21 +31,34 @@ bool plain_name(std::string_view s) {
   });
 }
 
-// One of kServedFiles, read only when it resolves inside the folder (no symlink out).
+// One of kServedFiles, read only when it is a regular file of the folder itself with a single
+// link: opened without following a symlink (one pointing anywhere is refused), and a second link
+// means a hard link that may lead out of the folder (`ln /outside/secret DIR/faults.txt`).
 Reply served_file(const FolderWatch& folder, const std::string& name) {
   if (std::find(std::begin(kServedFiles), std::end(kServedFiles), name) == std::end(kServedFiles))
     return not_found();
-  std::error_code ec;
-  const fs::path root = fs::canonical(folder.dir(), ec);
-  if (ec) return not_found();
-  const fs::path file = fs::canonical(root / name, ec);
-  if (ec || !fs::is_regular_file(file, ec)) return not_found();
-  if (file.parent_path() != root) return forbidden();
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
+  const int dir = ::open(folder.dir().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return not_found();
+  const int fd = ::openat(dir, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  ::close(dir);
+  if (fd < 0) return errno == ELOOP ? forbidden() : not_found();
+  struct stat st {};
+  const bool plain = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  if (!plain || st.st_nlink != 1) {
+    ::close(fd);
+    return plain ? forbidden() : not_found();
+  }
+  std::string text(static_cast<std::size_t>(st.st_size), '\0');
+  std::size_t done = 0;
+  for (ssize_t n; done < text.size() && (n = ::read(fd, text.data() + done, text.size() - done)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  text.resize(done);
   const bool html = name.ends_with(".html");
-  return Reply{200, html ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", text.str()};
+  return Reply{200, html ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", std::move(text)};
 }
 
 std::optional<Reply> json_or_404(const std::optional<std::string>& body) {
@@ -90,6 +103,11 @@ std::string live_page(FolderWatch& folder) {
   html += "<script>\n";
   html += report::kPageFramesJS;  // the replays' decoding, before report.js
   html += "</script>\n<script>\n";
+  // The finished games' bot lines, one decision as a unit, a league's table: before report.js.
+  for (std::string_view part : {report::kPageBotLinesJS, report::kPageDecisionJS, report::kPageLeagueJS}) {
+    html += part;
+    html += "</script>\n<script>\n";
+  }
   html += report::kPageJS;
   html += "</script>\n<script>\n";
   html += report::kPageLiveJS;

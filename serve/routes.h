@@ -8,7 +8,7 @@
 //   /files/NAME            one of the folder's result files (kServedFiles), nothing else;
 //                          games.pgn: the finished games the page shows (FolderWatch::shown_pgn)
 // Every other target is 404; a target that tries to leave the folder ("..", its percent-encoded
-// forms, a backslash, a NUL, an absolute form, a symlink pointing out) is 403.
+// forms, a backslash, a NUL, an absolute form, a symlink, a hard link) is 403.
 #pragma once
 
 #include <optional>

@@ -26,6 +26,10 @@ struct LeagueBot {
   std::string parent;   // the version it improves on ("" if none)
   std::string note;
   bool retired = false;
+  // Why the league could not start it, while it is suspended for that ("" when it is not):
+  // no new table seats it until `arena league resume` (docs/league.md, "A bot that cannot
+  // start").
+  std::string suspended;
 };
 
 struct LeagueGame {
@@ -77,6 +81,12 @@ class LeagueStore {
   virtual void add_bot(const LeagueBot& bot) = 0;
   // Throws a UserError if there is no such bot.
   virtual void retire_bot(const std::string& name) = 0;
+  // Suspends a bot that could not start, for `reason`; true if it was not suspended before
+  // (false: already suspended, its first reason kept). Throws a UserError if there is no
+  // such bot.
+  virtual bool suspend_bot(const std::string& name, const std::string& reason) = 0;
+  // Ends its suspension. Throws a UserError if there is no such bot, or it is not suspended.
+  virtual void resume_bot(const std::string& name) = 0;
   // Every bot ever added, in the order they were added.
   virtual std::vector<LeagueBot> bots() = 0;
   // Keeps a game played outside any claim, with its tallies.

@@ -35,6 +35,12 @@ CREATE TABLE IF NOT EXISTS tallies(key TEXT PRIMARY KEY, count BIGINT NOT NULL, 
                                    top DOUBLE PRECISION NOT NULL);
 )";
 
+// The bots suspended because they could not start (store/league_store.h); made on open too,
+// so a league of an Arena before suspensions gains it.
+constexpr const char* kSuspended = R"(
+CREATE TABLE IF NOT EXISTS suspended(name TEXT PRIMARY KEY, reason TEXT NOT NULL);
+)";
+
 constexpr const char* kAddTally =
     "INSERT INTO tallies(key, count, sum, top) VALUES($1, $2, $3, $4) ON CONFLICT(key) DO UPDATE SET "
     "count = tallies.count + excluded.count, sum = tallies.sum + excluded.sum, "
@@ -75,14 +81,17 @@ class PgLeagueStore : public LeagueStore {
     }
     db_.exec(kSchema);
     db_.exec(kTallies);
+    db_.exec(kSuspended);
     db_.exec("INSERT INTO meta VALUES('format', $1)", {kFormat});
     db_.exec("INSERT INTO meta VALUES('settings', $1)", {settings});
     t.commit();
   }
 
-  // A league of an Arena before tallies gains their table (empty; the league layer fills it).
-  void add_tally_table() {
+  // A league of an Arena before tallies gains their table (empty; the league layer fills it),
+  // and one before suspensions theirs.
+  void add_missing_tables() {
     if (db_.exec("SELECT to_regclass('tallies') IS NULL").text(0, 0) == "t") db_.exec(kTallies);
+    if (db_.exec("SELECT to_regclass('suspended') IS NULL").text(0, 0) == "t") db_.exec(kSuspended);
   }
 
   // A database without our meta row is another program's (or an empty one).
@@ -127,12 +136,35 @@ class PgLeagueStore : public LeagueStore {
       throw UserError("the league has no bot named '" + bot + "'");
   }
 
+  bool suspend_bot(const std::string& bot, const std::string& reason) override {
+    PgTransaction t(db_);
+    if (!db_.exec("SELECT 1 FROM bots WHERE name = $1", {bot}).rows())
+      throw UserError("the league has no bot named '" + bot + "'");
+    const bool fresh =
+        db_.exec("INSERT INTO suspended(name, reason) VALUES($1, $2) ON CONFLICT(name) DO NOTHING",
+                 {bot, reason})
+            .changed() > 0;
+    t.commit();
+    return fresh;
+  }
+
+  void resume_bot(const std::string& bot) override {
+    PgTransaction t(db_);
+    if (!db_.exec("SELECT 1 FROM bots WHERE name = $1", {bot}).rows())
+      throw UserError("the league has no bot named '" + bot + "'");
+    if (db_.exec("DELETE FROM suspended WHERE name = $1", {bot}).changed() == 0)
+      throw UserError("bot '" + bot + "' is not suspended");
+    t.commit();
+  }
+
   std::vector<LeagueBot> bots() override {
     std::vector<LeagueBot> out;
-    const PgResult r = db_.exec("SELECT name, command, workdir, parent, note, retired FROM bots ORDER BY id");
+    const PgResult r = db_.exec(
+        "SELECT b.name, b.command, b.workdir, b.parent, b.note, b.retired, coalesce(s.reason, '') "
+        "FROM bots b LEFT JOIN suspended s ON s.name = b.name ORDER BY b.id");
     for (int i = 0; i < r.rows(); ++i)
-      out.push_back(
-          {r.text(i, 0), r.text(i, 1), r.text(i, 2), r.text(i, 3), r.text(i, 4), r.text(i, 5) == "t"});
+      out.push_back({r.text(i, 0), r.text(i, 1), r.text(i, 2), r.text(i, 3), r.text(i, 4),
+                     r.text(i, 5) == "t", r.text(i, 6)});
     return out;
   }
 
@@ -297,7 +329,7 @@ class PgLeagueStore : public LeagueStore {
 std::unique_ptr<LeagueStore> open_pg_league_store(const std::string& database) {
   auto store = std::make_unique<PgLeagueStore>(database);
   store->check_format();
-  store->add_tally_table();
+  store->add_missing_tables();
   return store;
 }
 

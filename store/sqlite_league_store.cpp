@@ -43,6 +43,13 @@ CREATE TABLE IF NOT EXISTS tallies(key TEXT PRIMARY KEY, count INTEGER NOT NULL,
                                    top REAL NOT NULL) WITHOUT ROWID;
 )";
 
+// The bots suspended because they could not start (store/league_store.h); made on open too,
+// so a league of an Arena before suspensions gains it. A row of its own rather than a column
+// of bots: no schema change for older leagues.
+constexpr const char* kSuspended = R"(
+CREATE TABLE IF NOT EXISTS suspended(name TEXT PRIMARY KEY, reason TEXT NOT NULL);
+)";
+
 constexpr const char* kAddTally =
     "INSERT INTO tallies(key, count, sum, top) VALUES(?1, ?2, ?3, ?4) ON CONFLICT(key) DO UPDATE SET "
     "count = count + excluded.count, sum = sum + excluded.sum, top = max(top, excluded.top)";
@@ -62,7 +69,7 @@ class SqliteLeagueStore : public LeagueStore {
   SqliteLeagueStore(const std::string& path, bool create) : db_(path, create) {
     if (!create) check_format();  // before anything else reads it: a foreign file is named as such
     db_.exec(kPragmas);
-    if (!create) db_.exec(std::string(kClaims) + kTallies);
+    if (!create) db_.exec(std::string(kClaims) + kTallies + kSuspended);
   }
 
   void create(const std::string& settings) {
@@ -70,6 +77,7 @@ class SqliteLeagueStore : public LeagueStore {
     db_.exec(kSchema);
     db_.exec(kClaims);
     db_.exec(kTallies);
+    db_.exec(kSuspended);
     SqliteStatement(db_, "INSERT INTO meta VALUES('format', ?1)").bind(1, kFormat).step();
     SqliteStatement(db_, "INSERT INTO meta VALUES('settings', ?1)").bind(1, settings).step();
     t.commit();
@@ -105,11 +113,36 @@ class SqliteLeagueStore : public LeagueStore {
     t.commit();
   }
 
+  bool suspend_bot(const std::string& name, const std::string& reason) override {
+    SqliteTransaction t(db_);
+    if (!SqliteStatement(db_, "SELECT 1 FROM bots WHERE name = ?1").bind(1, name).step())
+      throw UserError("the league has no bot named '" + name + "'");
+    SqliteStatement(db_, "INSERT OR IGNORE INTO suspended(name, reason) VALUES(?1, ?2)")
+        .bind(1, name)
+        .bind(2, reason)
+        .step();
+    const bool fresh = sqlite_changes() > 0;
+    t.commit();
+    return fresh;
+  }
+
+  void resume_bot(const std::string& name) override {
+    SqliteTransaction t(db_);
+    if (!SqliteStatement(db_, "SELECT 1 FROM bots WHERE name = ?1").bind(1, name).step())
+      throw UserError("the league has no bot named '" + name + "'");
+    SqliteStatement(db_, "DELETE FROM suspended WHERE name = ?1").bind(1, name).step();
+    if (sqlite_changes() == 0) throw UserError("bot '" + name + "' is not suspended");
+    t.commit();
+  }
+
   std::vector<LeagueBot> bots() override {
     std::vector<LeagueBot> out;
-    SqliteStatement s(db_, "SELECT name, command, workdir, parent, note, retired FROM bots ORDER BY id");
+    SqliteStatement s(
+        db_,
+        "SELECT b.name, b.command, b.workdir, b.parent, b.note, b.retired, "
+        "coalesce(s.reason, '') FROM bots b LEFT JOIN suspended s ON s.name = b.name ORDER BY b.id");
     while (s.step())
-      out.push_back({s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), s.integer(5) != 0});
+      out.push_back({s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), s.integer(5) != 0, s.text(6)});
     return out;
   }
 

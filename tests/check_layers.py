@@ -28,6 +28,8 @@ ALLOWED = {
     # games, the records, a seat's transcript (referee/) and the report's replay, joined as the
     # command line joins them (cli/report_protocol.h).
     "report/page_engine": {"engine", "protocol", "records", "referee", "report", "cli"},
+    # The engine for JavaScript (bindings/js/): the games compiled to WebAssembly, and its exports.
+    "bindings/js": {"engine"},
     # `arena serve`: the report's page and replays, the store (a league's games), the live files.
     "serve": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store", "report"},
     "cli": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store", "league",

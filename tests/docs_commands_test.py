@@ -10,7 +10,9 @@ kit installs into $HOME/arena), and there the commands run one by one in a shell
 - every `build/bin/arena ...` line of a code block (a trailing backslash continues it);
 - every command of the table of kits in docs/bots.md, the set-up column before the check
   column, row by row (the venv, the installed Arena and the kit builds that the later
-  commands name).
+  commands name);
+- the author's loop of docs/league.md, its whole block as one script (it starts a league run
+  in the background and stops it at its end), which must exit 0.
 
 A command that seats `human` reads its moves from /dev/null (ARENA_HUMAN_INPUT): end of
 input resigns. Any command that exits non-zero fails the test, its output is printed.
@@ -60,6 +62,14 @@ def kit_table_commands(text):
     return commands
 
 
+def league_loop_script(text):
+    """The first sh block of docs/league.md's "An author's loop", as one script that stops at
+    its first failing command."""
+    section = text.split("## An author's loop", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    return "set -e\n" + block
+
+
 def copy_tracked_files(source, target):
     listed = subprocess.run(["git", "-C", source, "ls-files", "-z"], capture_output=True)
     if listed.returncode != 0:  # not a git checkout: everything but build folders
@@ -96,6 +106,8 @@ def main():
         if doc == "docs/bots.md":
             commands += [(doc, c) for c in kit_table_commands(text)]
         commands += [(doc, c) for c in code_block_commands(text)]
+    with open(os.path.join(source, "docs/league.md")) as f:
+        commands.append(("docs/league.md", league_loop_script(f.read())))
     if len(commands) < 12:
         print(f"only {len(commands)} commands found: did the documents' layout change?")
         return 1

@@ -33,7 +33,7 @@ std::vector<RatedGame> rated_games(const Game& game, const JournalIndex& journal
   for (std::size_t i = 0; i < journal.size(); ++i) {
     const JournalOutcome& o = journal.outcome(i);
     const auto players = journal.players(i);
-    if (o.ranks.size() != players.size()) continue;  // aborted: no result
+    if (o.ranks.size() != players.size() || !is_rated(o.termination)) continue;  // aborted, never started
     RatedGame g;
     for (int p : players) g.players.push_back(journal.name(p));
     g.ranks = o.ranks;

@@ -4,6 +4,7 @@
 
 #include "engine/core/random.h"
 #include "ratings/head_to_head.h"
+#include "ratings/rated_game.h"
 #include "tournaments/adaptive.h"
 #include "tournaments/knockout.h"
 #include "tournaments/sprt_gauntlet.h"
@@ -113,7 +114,7 @@ void StagedSchedule::feed(const std::vector<JournalEntry>& entries) {
   }
   std::vector<RatedGame> rated;
   for (std::size_t i = 0; i < entries.size() && i < games_.size(); ++i)
-    if (!entries[i].ranks.empty())
+    if (!entries[i].ranks.empty() && is_rated(entries[i].termination))
       rated.push_back({entries[i].players, entries[i].ranks, entries[i].teams, {}});
   plan_->games(rated);
   plan_->results(points);

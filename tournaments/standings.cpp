@@ -7,6 +7,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "ratings/rated_game.h"
+
 namespace arena {
 
 namespace {
@@ -84,7 +86,9 @@ void Standings::add_result(std::span<const int> seat_bots, const std::vector<int
     ++b.faults[termination];
     if (pressure >= 0) ++b.forfeits_under_pressure;
   }
-  if (ranks.size() != n) return;  // aborted: no result counts
+  // Aborted (no result), or a bot never started (no move played): no result counts, only the
+  // fault (the one rule of ratings/rated_game.h).
+  if (ranks.size() != n || !is_rated(termination)) return;
   for (size_t s = 0; s < n; ++s) {
     const int b = seat_bots[s];
     if (b < 0) continue;

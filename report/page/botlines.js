@@ -1,8 +1,11 @@
 // The bots' own lines beside each move (docs/report.md, "The bots' own lines"): a console per
 // seat that follows the viewer, a chart of each seat's `info value`, and the `info mark`s drawn
-// on the picture. Loaded before report.js, which calls botLinesOpenGame() when a game opens and
-// botLinesShowPly() after each picture. It knows no game: a mark's target is found among the
-// cells and cards the picture drew, by the notation they carry (data-cell, data-card).
+// on the picture. Every line is numbered by its decision (records/decisions.h: the one taken in
+// position K, the viewer's ply K), so at ply K the consoles highlight decision K's lines and the
+// marks are drawn on the position the bot was deciding in. Loaded before report.js, which calls
+// botLinesOpenGame() when a game opens and botLinesShowPly() after each picture. It knows no
+// game: a mark's target is found among the cells and cards the picture drew, by the notation
+// they carry (data-cell, data-card).
 "use strict";
 
 const BOT_LINES = { replay: null, game: null, seats: 0, values: [], plies: 0, ply: -1 };
@@ -63,9 +66,9 @@ function botLinesOpenGame(replay, game) {
   }
   if (replay.ic) {
     const [ply, bytes] = replay.ic;
-    $("bl-cut").textContent = `cut at ply ${ply} by the per-game cap (--bot-lines-cap): ${bytes} bytes dropped`;
+    $("bl-cut").textContent = `cut at decision ${ply} by the per-game cap (--bot-lines-cap): ${bytes} bytes dropped`;
     for (const c of $("consoles").querySelectorAll(".console-lines"))
-      c.append(el("div", { class: "bl cut", "data-ply": ply }, `— cut at ply ${ply}: later lines are not in the record —`));
+      c.append(el("div", { class: "bl cut", "data-ply": ply }, `— cut at decision ${ply}: later lines are not in the record —`));
   }
   drawValueChart();
   applyBotLinesFilter();
@@ -78,7 +81,8 @@ function applyBotLinesFilter() {
   if (BOT_LINES.ply >= 0) scrollConsoles();
 }
 
-// Each seat's `info value` over the game: x the ply, y the value; a click goes to the nearest ply.
+// Each seat's `info value` over the game: x the decision, y the value; a click goes to the
+// nearest position.
 function drawValueChart() {
   const box = $("value-chart");
   const all = BOT_LINES.values.flat();
@@ -93,7 +97,7 @@ function drawValueChart() {
   if (lo < 0 && hi > 0) chart.append(svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), stroke: "#bbb", "stroke-dasharray": "3 3" }));
   chart.append(svg("text", { x: L - 4, y: T + 9, "text-anchor": "end" }, String(+hi.toPrecision(3))));
   chart.append(svg("text", { x: L - 4, y: H - B, "text-anchor": "end" }, String(+lo.toPrecision(3))));
-  chart.append(svg("text", { x: W - R, y: H - 4, "text-anchor": "end" }, `ply ${plies}`));
+  chart.append(svg("text", { x: W - R, y: H - 4, "text-anchor": "end" }, `decision ${plies}`));
   chart.append(svg("text", { x: L, y: H - 4 }, "value (each seat's own estimate)"));
   BOT_LINES.values.forEach((points, i) => {
     if (!points.length) return;
@@ -142,11 +146,13 @@ function scrollConsoles() {
   }
 }
 
-// The marks of this ply on the picture: a ring in the seat's colour around the cell or card the
-// target names, with its text beside it. A target the picture does not draw is listed instead.
-function drawMarks(ply) {
-  const lines = (BOT_LINES.replay.i || []).filter(([p, , kind]) => p === ply && kind === 0);
-  const missing = [];
+// The marks of decision K on its position's picture: a ring in the seat's colour around the
+// cell or card the target names, with its text placed where it covers no stone, last-move
+// frame, highlight or other mark's text (placeMarkText). A target the picture does not draw,
+// or a text with no free place, is listed under the picture instead.
+function drawMarks(decision) {
+  const lines = (BOT_LINES.replay.i || []).filter(([d, , kind]) => d === decision && kind === 0);
+  const missing = [], taken = [];
   for (const [, seat, , text] of lines) {
     const m = parseInfo(text).mark;
     if (!m) continue;
@@ -156,16 +162,47 @@ function drawMarks(ply) {
     const host = node.ownerSVGElement, b = node.getBBox(), colour = seatColour(seat);
     const g = svg("g", { class: "bot-mark", "data-seat": seat, "data-target": target });
     g.append(svg("rect", { x: b.x - 2, y: b.y - 2, width: b.width + 4, height: b.height + 4, rx: 5, fill: "none", stroke: colour, "stroke-width": 3, "stroke-dasharray": "5 3" }));
-    if (note) {
-      const t = svg("text", { x: b.x + b.width / 2, y: b.y - 5, "text-anchor": "middle", fill: colour, "font-weight": "bold", class: "bot-mark-text" }, note);
-      t.setAttribute("paint-order", "stroke");
-      t.setAttribute("stroke", "#fff");
-      t.setAttribute("stroke-width", 3);
-      g.append(t);
-    }
     host.append(g);
+    if (!note) continue;
+    const t = svg("text", { x: 0, y: 0, "text-anchor": "middle", fill: colour, "font-weight": "bold", class: "bot-mark-text" }, note);
+    t.setAttribute("paint-order", "stroke");
+    t.setAttribute("stroke", "#fff");
+    t.setAttribute("stroke-width", 3);
+    g.append(t);
+    if (!placeMarkText(host, t, b, taken)) { t.remove(); missing.push(`seat ${seat}: ${target} ${note} (no room beside it)`); }
   }
   if (missing.length) $("drawing").append(el("p", { class: "note bot-mark-missing" }, "marks not on the picture: " + missing.join("; ")));
+}
+
+// Puts a mark's text `t` (anchored at its middle) beside the target's box `b`: above it, below
+// it, else the nearest free place up or down its column (on a full board, the margin), else to
+// its right or left. Free: inside the picture, clear of every stone, last-move frame, highlight,
+// coordinate and text already placed (`taken`, which gets this one). False when no place is free.
+function placeMarkText(host, t, b, taken) {
+  const vb = host.viewBox && host.viewBox.baseVal, W = vb && vb.width ? vb.width : Number(host.getAttribute("width"));
+  const H = vb && vb.height ? vb.height : Number(host.getAttribute("height"));
+  // Also the board's coordinates (texts of the picture itself, not of a cell).
+  const blocks = [...host.querySelectorAll("circle.stone, .wall circle, .last-mark, .highlight, .card.last > rect, :scope > text")].map(e => e.getBBox());
+  const own = t.getBBox(), w = own.width, h = own.height, up = -own.y;  // the box from the baseline
+  const overlaps = (r, q) => r.x < q.x + q.width - 0.5 && q.x < r.x + r.width - 0.5 && r.y < q.y + q.height - 0.5 && q.y < r.y + r.height - 0.5;
+  const free = (x, y) => {  // with 2 units to spare around the text (its halo, rounding when scaled)
+    const r = { x: x - w / 2 - 2, y: y - up - 2, width: w + 4, height: h + 4 };
+    return r.x >= 0 && r.y >= 0 && r.x + r.width <= W && r.y + r.height <= H && !blocks.some(q => overlaps(r, q)) && !taken.some(q => overlaps(r, q)) ? r : null;
+  };
+  const cx = Math.min(Math.max(b.x + b.width / 2, w / 2), W - w / 2), cy = b.y + b.height / 2 + h / 3;
+  const tries = [[cx, b.y - 4], [cx, b.y + b.height + up + 2]];
+  for (let y = b.y - 4 - 2; y - up >= 0; y -= 2) tries.push([cx, y]);
+  for (let y = b.y + b.height + up + 4; y - up + h <= H; y += 2) tries.push([cx, y]);
+  tries.push([b.x + b.width + 3 + w / 2, cy], [b.x - 3 - w / 2, cy]);
+  for (const [x, y] of tries) {
+    const r = free(x, y);
+    if (!r) continue;
+    t.setAttribute("x", x);
+    t.setAttribute("y", y);
+    taken.push(r);
+    return true;
+  }
+  return false;
 }
 
 // The drawn cell or card a target names: its notation exactly, else the part before a ':' or

@@ -5,7 +5,10 @@
 // report's; this file only feeds it (through LIVE) and redraws the lists.
 "use strict";
 
-const liveState = { games: DATA.games.length, live: [], replays: new Map(), inPlay: new Map(), loading: new Set() };
+// `ended`: the games seen in play that are over (id -> their last entry); `held`: the finished
+// games held back (folder_watch.h, state_json).
+const liveState = { games: DATA.games.length, live: [], replays: new Map(), inPlay: new Map(), loading: new Set(),
+                    ended: new Map(), held: [] };
 
 // A game in play as the viewer's game list entry: no ranks, no result yet.
 function liveGameEntry(g) {
@@ -23,6 +26,8 @@ function fetchReplay(n) {
   const url = typeof n === "number" ? `api/replay/${n}` : `api/live/${encodeURIComponent(n)}`;
   fetchJson(url).then(replay => {
     liveState.loading.delete(n);
+    // No game in play by that id (404): it ended between the list and the request.
+    if (!replay && typeof n === "string") return gameEnded(n, liveState.inPlay.get(n));
     if (!replay) return;
     liveState.replays.set(n, replay);
     if (view.game !== n) return;
@@ -34,23 +39,63 @@ function fetchReplay(n) {
 
 LIVE.replay = n => {
   if (liveState.replays.has(n)) return liveState.replays.get(n);
-  fetchReplay(n);
+  if (liveState.ended.has(n)) setTimeout(() => showEnded(n));  // after openGame drew "Loading"
+  else fetchReplay(n);
   return null;
 };
-LIVE.game = n => (typeof n === "string" && liveState.inPlay.has(n) ? liveGameEntry(liveState.inPlay.get(n)) : null);
+LIVE.game = n => {
+  if (typeof n !== "string") return null;
+  if (liveState.inPlay.has(n)) return liveGameEntry(liveState.inPlay.get(n));
+  return liveState.ended.has(n) ? { ...liveGameEntry(liveState.ended.get(n)), e: "over" } : null;
+};
+
+// The record of game in play `id` once the list shows it: by its record's number in the folder
+// (a tournament's games know it), else by its Round (a league's are named after it).
+const leagueId = round => "league-" + round.replace(/\./g, "-");
+function endedRecord(id, entry) {
+  return DATA.games.find(g => (entry.n > 0 ? g.rn === entry.n : g.r && leagueId(g.r) === id));
+}
+
+function gameEnded(id, entry) {
+  if (!liveState.ended.has(id)) liveState.ended.set(id, entry || { id, n: 0, g: "", p: [], l: 0 });
+  if (view.game === id) showEnded(id);
+}
+
+// A watched game that is over: its result and a link to its record, or why there is none yet:
+// held back until its table's other game (the same deal) ends, or not read yet. Said in the
+// viewer's head, and in place of "Loading the replay..." when no position was shown.
+function showEnded(id) {
+  if (view.game !== id) return;
+  const entry = liveState.ended.get(id) || {}, record = endedRecord(id, entry);
+  const held = liveState.held.some(h => (entry.n > 0 ? h.rn === entry.n : leagueId(h.r) === id));
+  const head = $("viewer-head");
+  head.textContent = "";
+  head.dataset.ended = record ? "recorded" : held ? "held" : "pending";
+  if (record) {
+    head.append(`Game ${id} is over: ${resultText(record)} (${record.e}${record.f ? ` by seat ${record.f}` : ""}). Its record: `,
+                el("a", { href: `#game=${record.n}&ply=0`, id: "ended-record" }, `game ${record.n}`));
+  } else {
+    head.append(`Game ${id} is over; ` + (held ? "its record is held back until its table's other game ends (it replays the same deal)."
+                                                 : "its record is listed here once it is written."));
+  }
+  const loading = document.getElementById("not-embedded");
+  if (loading) loading.textContent = head.textContent;
+}
 
 // The results and the game list again, from the finished games' new data.
 function redrawFinished(data) {
   Object.assign(DATA, data);
   for (const n of data.embedded) EMBEDDED.add(n);
-  for (const id of ["h2h", "ratings", "crosstable", "faults", "seats", "lengths"]) $(id).textContent = "";
-  drawHeadToHead(); drawRatings(); drawCrosstable(); drawFaults(); drawSeatShares(); drawLengths();
+  for (const id of ["h2h", "ratings", "crosstable", "faults", "times", "seats", "lengths"]) $(id).textContent = "";
+  drawLeague(); drawHeadToHead(); drawRatings(); drawCrosstable(); drawFaults(); drawTimes(); drawSeatShares(); drawLengths();
+  wireBotLinks();
   const known = new Set([...$("f-bot").options].map(o => o.value));
   for (const name of botNames()) if (!known.has(name)) $("f-bot").append(el("option", { value: name }, name));
   const terms = new Set([...$("f-term").options].map(o => o.value));
   for (const t of new Set(DATA.games.map(g => g.e))) if (!terms.has(t)) $("f-term").append(el("option", { value: t }, t));
   drawGameList();
   drawSummary();
+  if (liveState.ended.has(view.game)) showEnded(view.game);
 }
 
 function drawSummary() {
@@ -90,11 +135,9 @@ function onState(state) {
     liveState.replays.delete(g.id);
     if (view.game === g.id) fetchReplay(g.id);
   }
-  const watchedEnded = typeof view.game === "string" && !liveState.inPlay.has(view.game);
-  if (watchedEnded) {
-    const number = (before.get(view.game) || {}).n;
-    $("viewer-head").textContent = `Game ${view.game} is over` + (number ? `: game ${number} in the list once recorded.` : ".");
-  }
+  liveState.held = state.held || [];
+  for (const [id, entry] of before) if (!liveState.inPlay.has(id)) gameEnded(id, entry);
+  if (liveState.ended.has(view.game)) showEnded(view.game);
   if (state.games !== liveState.games) {
     liveState.games = state.games;
     fetchJson("api/data").then(data => { if (data) redrawFinished(data); });
@@ -103,12 +146,26 @@ function onState(state) {
   drawSummary();
 }
 
+// The event stream. The browser reconnects by itself when an open stream ends; a refusal
+// (503: every slot is taken, docs/serve.md "Limits") closes it for good, so the page tries again
+// itself, after 1 s, 2 s, 4 s... up to 30 s, each wait between half and all of that (refused
+// pages do not all come back at once).
+let refusals = 0;
 function connect() {
-  const status = el("span", { id: "live-status" }, "connecting");
-  document.querySelector("header").append(status);
+  let status = $("live-status");
+  if (!status) {
+    status = el("span", { id: "live-status" }, "connecting");
+    document.querySelector("header").append(status);
+  }
   const source = new EventSource("events");
-  source.addEventListener("open", () => { status.textContent = "live"; status.className = ""; });
-  source.addEventListener("error", () => { status.textContent = "disconnected (retrying)"; status.className = "off"; });
+  source.addEventListener("open", () => { refusals = 0; status.textContent = "live"; status.className = ""; });
+  source.addEventListener("error", () => {
+    status.textContent = "disconnected (retrying)";
+    status.className = "off";
+    if (source.readyState !== EventSource.CLOSED) return;
+    const longest = Math.min(30000, 1000 * 2 ** refusals++);
+    setTimeout(connect, longest / 2 + Math.random() * longest / 2);
+  });
   source.addEventListener("state", e => onState(JSON.parse(e.data)));
 }
 

@@ -297,7 +297,7 @@ function fillFilters() {
   const seats = Math.max(0, ...DATA.games.map(g => g.p.length));
   for (let s = 1; s <= seats; s++) $("f-seat").append(el("option", { value: s }, String(s)));
   for (const t of [...new Set(DATA.games.map(g => g.e))].sort()) $("f-term").append(el("option", { value: t }, t));
-  for (const id of ["f-bot", "f-seat", "f-result", "f-term", "f-min", "f-max"])
+  for (const id of ["f-text", "f-bot", "f-seat", "f-result", "f-term", "f-min", "f-max"])
     $(id).addEventListener("input", () => { view.shown = PAGE_ROWS; drawGameList(); });
   $("goto").addEventListener("keydown", e => {
     if (e.key === "Enter" && e.target.value) location.hash = `#game=${Number(e.target.value)}&ply=0`;
@@ -318,15 +318,21 @@ function wireBotLinks() {
   }
 }
 
-// The game list's order: by a column clicked (again: the other way), else report order.
+// The game list's order: by a column clicked (again: the other way), else newest first (the
+// games are numbered in the order they finished).
 const SORT_KEYS = { "#": g => g.n, length: g => g.l, termination: g => g.e, game: g => g.g };
 function sorted(games) {
-  if (!view.sort) return games;
+  if (!view.sort) return [...games].reverse();
   const key = SORT_KEYS[view.sort.column], dir = view.sort.dir;
   return [...games].sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : a.n - b.n));
 }
 
+// What the search field looks in: the game's number, round, spec, players, ranks, termination.
+function searchText(g) { return `#${g.n} ${g.r || ""} ${g.g} ${resultText(g)} ${g.e} ${g.d || ""}`.toLowerCase(); }
+
 function matches(g) {
+  const text = $("f-text").value.trim().toLowerCase();
+  if (text && !text.split(/\s+/).every(word => searchText(g).includes(word))) return false;
   const bot = $("f-bot").value, seat = Number($("f-seat").value), result = $("f-result").value;
   const term = $("f-term").value, min = $("f-min").value, max = $("f-max").value;
   if (term && g.e !== term) return false;
@@ -700,17 +706,23 @@ function moveText(replay, seat, i) {
   return seen === undefined ? replay.a[i][1] : seen === "" ? "(not shown)" : seen;
 }
 
+// One row per position: decision K (or chance's action) taken there, numbered K as everywhere
+// (docs/records.md, "Positions and decisions"), and a last row for the end; a row is current at
+// its position, where the picture shows what the seat saw before it answered.
 function drawMoves(replay, game) {
   const box = $("moves");
   box.textContent = "";
-  box.append(el("div", { "data-ply": 0 }, "start"));
   replay.a.forEach(([actor, text, micros], i) => {
     const who = actor ? `${actor}:${game.p[actor - 1] || ""}` : "chance";
-    const line = el("div", { "data-ply": i + 1, class: "move" }, `${i + 1}. ${who} ${moveText(replay, view.seat, i)}`);
+    const line = el("div", { "data-ply": i, class: "move" }, `${i}. ${who} ${moveText(replay, view.seat, i)}`);
     if (micros >= 0) line.append(el("span", { class: "t" }, `${fmt(micros / 1000, 1)} ms`));
-    line.addEventListener("click", () => showPly(i + 1));
+    line.addEventListener("click", () => showPly(i));
     box.append(line);
   });
+  const n = replay.a.length, faulted = game.f ? ` by seat ${game.f}` : "";
+  const end = el("div", { "data-ply": n, class: "end" }, game.e === "in play" ? `${n}. in play` : `${n}. end: ${game.e}${faulted}`);
+  end.addEventListener("click", () => showPly(n));
+  box.append(end);
 }
 
 function drawVerdict(game, atEnd) {
@@ -731,7 +743,7 @@ function showMissingGame(n) {
   $("stage").hidden = true;
   const held = DATA.games.length ? `games 1 to ${DATA.games.length}` : "no games at all";
   $("viewer-head").textContent = `This report holds no game ${n} (${held}).`;
-  for (const id of ["drawing", "caption", "values", "moves", "verdict", "protocol"]) $(id).textContent = "";
+  for (const id of ["drawing", "caption", "values", "moves", "verdict", "protocol", "decision"]) $(id).textContent = "";
   for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.remove("current");
   if (window.botLinesOpenGame) botLinesOpenGame(null, null);
 }
@@ -759,7 +771,7 @@ function openGame(n, ply, seat) {
     $("drawing").textContent = "";
     $("drawing").append(el("p", { id: "not-embedded" }, LIVE.replay ? "Loading the replay..." : replayNote(n) ||
       `This game's replay is not embedded. Build a report that holds it: arena report INPUT --games ${n} --out game${n}.html`));
-    $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = ""; $("protocol").textContent = "";
+    $("moves").textContent = ""; $("caption").textContent = ""; $("values").textContent = ""; $("protocol").textContent = ""; $("decision").textContent = "";
     drawVerdict(game, true);
     showJumps();
     if (window.botLinesOpenGame) botLinesOpenGame(null, game);
@@ -783,55 +795,7 @@ function openGame(n, ply, seat) {
   showPly(Math.max(0, Math.min(ply, view.frames.length - 1)));
 }
 
-// A line written as word edits of a line of the previous decision (report/protocol_compact.h):
-// [k, op...], a positive op copies that many words, a negative one skips them, a string inserts.
-function editedLine(previous, [k, ...ops]) {
-  const from = previous[k].split(" "), out = [];
-  let i = 0;
-  for (const op of ops) {
-    if (typeof op === "string") out.push(op);
-    else if (op > 0) { out.push(...from.slice(i, i + op)); i += op; }
-    else i -= op;
-  }
-  return out.join(" ");
-}
-
-// The lines the referee sent `seat` for each of its decisions, by ply: replay.q holds them
-// compactly (report/protocol_compact.h): a number stands for the line of that index in the
-// seat's previous decision, an array for such a line edited word by word.
-function protocolLines(replay, seat) {
-  replay.lines = replay.lines || {};
-  if (replay.lines[seat]) return replay.lines[seat];
-  const byPly = new Map();
-  let previous = [];
-  for (const [ply, ...items] of replay.q[seat - 1] || []) {
-    const lines = items.map(x => typeof x === "number" ? previous[x] : typeof x === "string" ? x : editedLine(previous, x));
-    byPly.set(ply, lines);
-    previous = lines;
-  }
-  return (replay.lines[seat] = byPly);
-}
-
-// Beside the drawing: what the seat viewed (else the seat asked at this ply) was sent for its
-// decision here, line for line as the referee wrote it (arena repro --print-lines has them all).
-function drawProtocol(replay, game, ply) {
-  const box = $("protocol");
-  box.textContent = "";
-  if (!replay.q) return;
-  const seat = view.seat || (ply < replay.a.length ? replay.a[ply][0] : game.f);
-  if (!seat) return;
-  const byPly = protocolLines(replay, seat), lines = byPly.get(ply);
-  box.append(el("div", { class: "note" }, lines
-    ? `sent to seat ${seat} (${game.p[seat - 1]}) for its decision at ply ${ply}:`
-    : `seat ${seat} (${game.p[seat - 1]}) was not asked for a decision at ply ${ply}`));
-  const next = [...byPly.keys()].find(p => p > ply);
-  if (!lines && next !== undefined) {
-    const link = el("a", { href: "#", id: "protocol-next" }, `its next decision: ply ${next}`);
-    link.addEventListener("click", e => { e.preventDefault(); showPly(next); });
-    box.append(link);
-  }
-  if (lines) box.append(el("pre", { id: "protocol-lines", "data-seat": seat, "data-ply": ply }, lines.join("\n")));
-}
+// The lines the seat was sent and what it wrote at each decision: decision.js.
 
 // Each seat's remaining clock at `ply`, from the `go` lines the referee sent it (replay.q): at
 // its own decision the clock it was given; after a move that clock less the time used plus the
@@ -892,11 +856,11 @@ function showPly(ply) {
   const game = gameByNumber(view.game);
   drawPicture(view.frames[ply], game.p, view.frames[ply - 1]);
   $("slider").value = ply;
-  $("ply-label").textContent = `ply ${ply} of ${view.frames.length - 1}`;
+  $("ply-label").textContent = `position ${ply} of ${view.frames.length - 1}`;
   for (const line of $("moves").children) line.classList.toggle("now", Number(line.dataset.ply) === ply);
   scrollMoves();
   drawVerdict(game, ply === view.frames.length - 1);
-  drawProtocol(view.replay, game, ply);
+  if (window.drawDecision) drawDecision(view.replay, game, ply);
   drawClocks(view.replay, game, ply);
   const hash = `#game=${view.game}&ply=${ply}${view.seat ? "&seat=" + view.seat : ""}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
@@ -1032,6 +996,7 @@ function main() {
   document.title = DATA.title;
   const specs = Object.keys(DATA.specs);
   $("summary").textContent = `${DATA.games.length} games · ${specs.join(", ")} · ${DATA.embedded.length} replays embedded`;
+  if (window.drawLeague) drawLeague();
   drawHeadToHead();
   drawRatings();
   drawCrosstable();

@@ -1,7 +1,9 @@
-// Says what it thinks: at every decision one line on standard error, then `info value`,
-// `info mark` and `info data` lines, then the first legal move (tests/cli/bot_lines_test.cpp,
-// tests/browser/report_test.mjs). Its value is +decision/10 in seat 1 and -decision/10 in
-// the others; it marks the first cell of the move it plays, with the note "zebra-D". With
+// Says what it thinks: at every decision one line on standard error ("chatty: seat S turn D obs
+// ply K": its D-th decision of the game, at the `obs ply` it was sent, so a test can hold every
+// place that numbers decisions to the bot's own view), then `info value`, `info mark` and `info
+// data` lines, then the first legal move (tests/cli/bot_lines_test.cpp, tests/cli/decision_numbers_test.cpp,
+// tests/browser/report_test.mjs). Its value is +D/10 in seat 1 and -D/10 in the others; it marks
+// the first cell of the move it plays, with the note "zebra-D". With
 // "--spy FILE" it appends every line it is sent to FILE, so a test can check that no bot ever
 // hears another's lines.
 #include <cstdio>
@@ -28,6 +30,7 @@ int main(int argc, char** argv) {
   std::string line;
   std::vector<std::string> legal;
   int decision = 0, seat = 1;
+  std::string obs_ply = "?";
   while (std::getline(std::cin, line)) {
     if (spy.is_open()) spy << line << '\n' << std::flush;
     std::istringstream ss(line);
@@ -40,6 +43,9 @@ int main(int argc, char** argv) {
       std::string spec;
       ss >> spec >> seat;
       decision = 0;
+    } else if (key == "obs") {
+      std::string what;
+      if (ss >> what && what == "ply") ss >> obs_ply;
     } else if (key == "legal") {
       legal.clear();
       for (std::string m; ss >> m;) legal.push_back(m);
@@ -48,7 +54,7 @@ int main(int argc, char** argv) {
       const std::string move = legal.front();
       const std::string cell = move.substr(0, move.find('-'));
       // One write to stderr before anything on stdout: the referee must hear it first.
-      std::fprintf(stderr, "chatty: seat %d decision %d\n", seat, decision);
+      std::fprintf(stderr, "chatty: seat %d turn %d obs ply %s\n", seat, decision, obs_ply.c_str());
       std::fflush(stderr);
       const double value = (seat == 1 ? 1 : -1) * decision / 10.0;
       std::ostringstream v;
@@ -57,6 +63,7 @@ int main(int argc, char** argv) {
       say("info mark " + cell + " zebra-" + std::to_string(decision));
       say("info data nodes " + std::to_string(decision * 100));
       say("move " + move);
+      obs_ply = "?";
     } else if (key == "quit") {
       return 0;
     }

@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { leagueShown, playLeague } from "./league_page.mjs";
 
 const [binDir, workDir] = process.argv.slice(2, 4).map(p => path.resolve(p));
 const docsDir = process.argv.includes("--docs") ? process.argv[process.argv.indexOf("--docs") + 1] : null;
@@ -696,10 +697,11 @@ async function checkFaults(browser, c, dir) {
   await page.close();
 }
 
-// The bots' own lines (docs/report.md): at the deep link of a ply, each seat's console shows
-// that ply's lines highlighted; the mark of the mover is drawn around its cell in its colour
-// with its note; the value chart has a point per `info value` line, and a click on a point goes
-// to its ply; the filter keeps only matching lines.
+// The bots' own lines (docs/report.md): at the deep link of position K, each seat's console shows
+// decision K's lines highlighted (the record's comments numbered K+1: docs/records.md,
+// "Positions and decisions"); the mark of the seat deciding is drawn around its cell in its
+// colour with its note; the value chart has a point per `info value` line at its decision, and a
+// click on a point goes there; the filter keeps only matching lines.
 async function checkBotLines(browser, c, dir) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.route(/^(?!file:).*/, route => route.abort());
@@ -710,9 +712,10 @@ async function checkBotLines(browser, c, dir) {
   const dump = { a: [...pgn.matchAll(/\{(\d+)\. s(\d+) (\S+)/g)].map(m => [Number(m[2]), m[3]]),
                  i: [...pgn.matchAll(/\{(\d+): s(\d+) (info|stderr) ([^}]*)\}/g)].map(m => [Number(m[1]), Number(m[2]), m[3] === "info" ? 0 : 1, m[4]]) };
   check(dump.i.length > 0 && dump.a.length > 0, `${c.name}: the record holds no bot lines`);
-  // chatty_bot's lines of seat s's d-th decision at ply K (tests/bots/chatty_bot.cpp).
-  const K = Math.min(5, dump.a.length), [seat, move] = dump.a[K - 1];
-  const d = dump.a.slice(0, K).filter(a => a[0] === seat).length;
+  // chatty_bot's lines of seat s's d-th turn, decision K (tests/bots/chatty_bot.cpp): its answer
+  // is the record's action K+1.
+  const K = Math.min(5, dump.a.length - 1), [seat, move] = dump.a[K];
+  const d = dump.a.slice(0, K + 1).filter(a => a[0] === seat).length;
   const value = String((seat === 1 ? 1 : -1) * d / 10), cell = move.split("-")[0];
   await page.goto("file://" + path.join(dir, "report.html") + `#game=1&ply=${K}`);
   await page.waitForSelector("body[data-ready]");
@@ -723,9 +726,9 @@ async function checkBotLines(browser, c, dir) {
       return l.offsetParent !== null && r.top >= box.top - 1 && r.bottom <= box.bottom + 1; })() })));
   const texts = now.map(l => l.text).join(" | ");
   check(now.length === 4 && now.every(l => l.shown && l.bg === "rgb(255, 224, 130)"),
-        `${c.name}: ply ${K}'s lines are not all shown highlighted: ${JSON.stringify(now)}`);
-  check(texts.includes(`info value ${value}`) && texts.includes(`chatty: seat ${seat} decision ${d}`) &&
-        texts.includes(`info data nodes ${d * 100}`), `${c.name}: ply ${K}'s console lines: ${texts}`);
+        `${c.name}: decision ${K}'s lines are not all shown highlighted: ${JSON.stringify(now)}`);
+  check(texts.includes(`info value ${value}`) && texts.includes(`chatty: seat ${seat} turn ${d} obs ply ${K}`) &&
+        texts.includes(`info data nodes ${d * 100}`), `${c.name}: decision ${K}'s console lines: ${texts}`);
   const other = await page.$$eval(`.console:not([data-seat="${seat}"]) .bl.now`, ls => ls.length);
   check(other === 0, `${c.name}: another seat's console highlights ${other} lines at ply ${K}`);
   // The mark: a frame in the seat's colour around the named cell, and its note.
@@ -741,13 +744,13 @@ async function checkBotLines(browser, c, dir) {
   // The value chart: one point per value line, in the seat's colour; a click goes to its ply.
   const values = dump.i.filter(([, , kind, text]) => kind === 0 && text.startsWith("value "));
   const points = await page.$$eval("#value-svg circle.value-point", ps => ps.map(p => [Number(p.dataset.ply), Number(p.dataset.seat), Number(p.dataset.value)]));
-  check(points.length === values.length && values.every(([p, s, , t]) => points.some(q => q[0] === p && q[1] === s && q[2] === Number(t.slice(6)))),
+  check(points.length === values.length && values.every(([p, s, , t]) => points.some(q => q[0] === p - 1 && q[1] === s && q[2] === Number(t.slice(6)))),
         `${c.name}: the value chart has ${points.length} points for ${values.length} value lines`);
-  const target = values[Math.floor(values.length / 2)];
-  await page.click(`#value-svg circle.value-point[data-ply="${target[0]}"][data-seat="${target[1]}"]`);
-  await page.waitForFunction(p => location.hash.includes(`ply=${p}`) && !location.hash.includes(`ply=${p}0`), target[0]);
+  const target = values[Math.floor(values.length / 2)], at = target[0] - 1;
+  await page.click(`#value-svg circle.value-point[data-ply="${at}"][data-seat="${target[1]}"]`);
+  await page.waitForFunction(p => location.hash.endsWith(`ply=${p}`), at);
   const label = await page.textContent("#ply-label");
-  check(label.startsWith(`ply ${target[0]} `), `${c.name}: a click on the value chart's point of ply ${target[0]} shows ${label}`);
+  check(label.startsWith(`position ${at} `), `${c.name}: a click on the value chart's point of decision ${at} shows ${label}`);
   const after = await page.$$eval(`.console[data-seat="${target[1]}"] .bl.now`, ls => ls.map(l => l.textContent).join(" | "));
   check(after.includes(target[3]), `${c.name}: after the chart's click the console shows ${after}`);
   // The filter keeps the matching lines only.
@@ -767,16 +770,194 @@ async function checkBotLines(browser, c, dir) {
   await page.waitForSelector("body[data-ready]");
   const said = await page.textContent("#bl-cut");
   const marked = await page.$$eval("#consoles .bl.cut", ls => ls.map(l => l.dataset.ply));
-  check(cutAt && said.includes(`cut at ply ${cutAt} `) && marked.length === 2 && marked.every(p => p === cutAt),
-        `${c.name}: the cap cut at ply ${cutAt}, the page says "${said}" and marks plies ${marked.join(",")}`);
+  const cutDecision = String(cutAt - 1);  // the record numbers the cut as its lines: decision + 1
+  check(cutAt && said.includes(`cut at decision ${cutDecision} `) && marked.length === 2 && marked.every(p => p === cutDecision),
+        `${c.name}: the cap cut at the lines numbered ${cutAt}, the page says "${said}" and marks decisions ${marked.join(",")}`);
   check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
   await page.close();
+}
+
+// One decision, one number (docs/records.md, "Positions and decisions"): at every position K of
+// game 1 of chatty bots (which write the `obs ply` they were sent), the viewer's unit, its
+// consoles, its protocol lines, its move list and its repro command all name decision K, and
+// agree with the record, with the bot's `obs ply K`, with `arena repro --ply K` (the lines it
+// regenerates, and the bot rerun by the unit's own command, pasted) and `arena show --ply K`.
+async function checkDecisions(browser, c, dir) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  const errors = [];
+  page.on("pageerror", e => errors.push(String(e)));
+  const pgn = path.join(dir, "games.pgn");
+  const record = fs.readFileSync(pgn, "utf8").split(/\n\n(?=\[)/)[0];
+  const actions = [...record.matchAll(/\{(\d+)\. s(\d+) (\S+)/g)].map(m => [Number(m[2]), m[3]]);
+  const players = [1, 2].map(s => record.match(new RegExp(`\\[Seat${s} "([^"]*)"\\]`))[1]);
+  await page.goto("file://" + path.join(dir, "report.html") + "#game=1&ply=0");
+  await page.waitForSelector("body[data-ready]");
+  for (let k = 0; k <= actions.length; k++) {
+    await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${k}`);
+    await page.waitForFunction(p => view.ply === p && view.game === 1, k);
+    const shown = await page.evaluate(() => {
+      const text = sel => [...document.querySelectorAll(sel)].map(e => e.textContent);
+      const pre = document.getElementById("protocol-lines"), unit = document.getElementById("decision");
+      const now = document.querySelector("#moves .now");
+      return { decision: Number(unit.dataset.decision), seat: Number(unit.dataset.seat), head: text("#decision-head")[0] || "",
+               wrote: text("#decision-lines .bl"), repro: text("#decision-repro")[0] || "",
+               sent: pre ? { ply: Number(pre.dataset.ply), seat: Number(pre.dataset.seat), text: pre.textContent } : null,
+               consoles: [...document.querySelectorAll("#consoles .bl.now")].map(l => [Number(l.dataset.seat), l.querySelector(".bl-ply").textContent, l.textContent]),
+               row: now ? [Number(now.dataset.ply), now.textContent] : null, label: text("#ply-label")[0] };
+    });
+    const where = `${c.name}: position ${k}`;
+    check(shown.decision === k && shown.label.startsWith(`position ${k} of `) && shown.row && shown.row[0] === k &&
+          shown.row[1].startsWith(`${k}. `), `${where}: the unit, the label and the move list say ${JSON.stringify([shown.decision, shown.label, shown.row])}`);
+    if (k === actions.length) {
+      check(shown.head.startsWith(`position ${k}: the game is over`), `${where}: at the end the unit says ${shown.head}`);
+      continue;
+    }
+    const [seat, move] = actions[k];
+    check(shown.seat === seat && shown.head.startsWith(`decision ${k}: seat ${seat} (${players[seat - 1]}) answered ${move} in `),
+          `${where}: the unit's head is "${shown.head}", the record's action ${k + 1} is seat ${seat}'s ${move}`);
+    check(shown.row[1].startsWith(`${k}. ${seat}:${players[seat - 1]} ${move}`), `${where}: the move list's row reads ${shown.row[1]}`);
+    // What it wrote: the bot's own obs ply is K, in the unit and in its console, labelled K.
+    const own = `obs ply ${k}`;
+    check(shown.wrote.some(t => t.includes(`chatty: seat ${seat} turn `) && t.endsWith(own)), `${where}: the unit's lines ${JSON.stringify(shown.wrote)} lack "${own}"`);
+    const consoleLines = shown.consoles.filter(([s]) => s === seat);
+    check(consoleLines.length === 4 && consoleLines.every(([, label]) => label === String(k)) && consoleLines.some(([, , t]) => t.endsWith(own)),
+          `${where}: the console highlights ${JSON.stringify(shown.consoles)}`);
+    // The lines sent: those of arena repro --ply K, with obs ply K.
+    const sent = execFileSync(arena, ["repro", pgn, "--game", "1", "--seat", String(seat), "--ply", String(k), "--print-lines"], { encoding: "utf8" });
+    check(shown.sent && shown.sent.ply === k && shown.sent.seat === seat && shown.sent.text + "\n" === sent && sent.includes(`\n${own}\n`),
+          `${where}: the protocol lines shown ${JSON.stringify(shown.sent).slice(0, 200)} are not arena repro's for decision ${k}`);
+    // The unit's repro command, pasted with the bot's command: the same decision, SAME as recorded,
+    // at the position arena show --ply K draws.
+    check(shown.repro.endsWith(` --seat ${seat} --ply ${k} --bot COMMAND`), `${where}: the repro command is ${shown.repro}`);
+    const command = shown.repro.replace(/^arena /, "").replace(/ COMMAND$/, ` ${path.join(binDir, "chatty_bot")} --runs 1`);
+    const rerun = execFileSync("/bin/sh", ["-c", `${arena} ${command}`], { encoding: "utf8" });
+    const position = execFileSync(arena, ["show", pgn, "--game", "1", "--ply", String(k)], { encoding: "utf8" });
+    check(rerun.includes(`decision ${k} (`) && rerun.includes("SAME as recorded") && rerun.includes(position) && rerun.includes(`${own}\n`),
+          `${where}: the unit's repro command gave\n${rerun.slice(0, 600)}`);
+  }
+  check(errors.length === 0, `${c.name}: script errors: ${errors.join("; ")}`);
+  await page.close();
+}
+
+// Marks at every decision of the chatty game: no mark's text covers a stone, a wall stone or the
+// last-move frame, and each lies inside the drawing (computed layout). On a Clump board full of
+// stones from the start this puts the text in the margin.
+async function checkMarkLabels(browser, c, dir) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  await page.goto("file://" + path.join(dir, "report.html") + "#game=1&ply=0");
+  await page.waitForSelector("body[data-ready]");
+  const last = await page.evaluate(() => view.frames.length - 1);
+  let labels = 0;
+  for (let k = 0; k < last; k++) {
+    await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${k}`);
+    await page.waitForFunction(p => view.ply === p, k);
+    const found = await page.evaluate(() => {
+      const box = e => e.getBoundingClientRect(), drawing = box(document.getElementById("drawing"));
+      const hits = (r, q) => r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5;
+      const blocks = [...document.querySelectorAll("#drawing circle.stone, #drawing .wall circle, #drawing .last-mark")].map(e => [e.closest("[data-cell]") ? e.closest("[data-cell]").dataset.cell : "wall", e.getAttribute("class") || "wall", box(e)]);
+      return [...document.querySelectorAll("#drawing .bot-mark-text")].map(t => {
+        const r = box(t);
+        return { text: t.textContent, inside: r.left >= drawing.left && r.right <= drawing.right && r.top >= drawing.top && r.bottom <= drawing.bottom,
+                 covers: blocks.filter(([, , q]) => hits(r, q)).map(([cell, what]) => `${what} of ${cell}`) };
+      });
+    });
+    labels += found.length;
+    for (const f of found)
+      check(f.inside && f.covers.length === 0, `${c.name}: at position ${k} the mark text "${f.text}" ${f.inside ? "" : "is outside the drawing and "}covers ${f.covers.join(", ")}`);
+  }
+  check(labels >= last - 1, `${c.name}: ${labels} mark texts drawn over ${last} decisions`);
+  await page.close();
+}
+
+// The viewer at a laptop's size, 1280x800: the current decision's unit and the lines its bot
+// wrote lie inside the window and inside the side column's visible part, without scrolling, at
+// the start, the middle and the end of game 1 (a game of bots that write nothing: the unit's head).
+async function checkLaptopViewer(browser, c, dir) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  await page.goto("file://" + path.join(dir, "report.html") + "#game=1&ply=0");
+  await page.waitForSelector("body[data-ready]");
+  const last = await page.evaluate(() => view.frames.length - 1);
+  for (const k of [...new Set([0, Math.floor(last / 2), Math.max(0, last - 1)])]) {
+    await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${k}`);
+    await page.waitForFunction(p => view.ply === p, k);
+    const out = await page.evaluate(() => {
+      const side = document.getElementById("side").getBoundingClientRect();
+      const parts = [...document.querySelectorAll("#decision-head, #decision-lines .bl")];
+      return { count: parts.length, lines: document.querySelectorAll("#decision-lines .bl").length,
+               outside: parts.filter(e => {
+                 const r = e.getBoundingClientRect(), own = e.closest("#decision-lines");
+                 const box = own ? own.getBoundingClientRect() : side;
+                 return r.height === 0 || r.top < 0 || r.bottom > innerHeight || r.top < side.top || r.bottom > side.bottom ||
+                        r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+               }).map(e => e.textContent.slice(0, 60)) };
+    });
+    check(out.count > 0 && out.outside.length === 0, `${c.name}: at 1280x800, position ${k}: not in view: ${JSON.stringify(out)}`);
+    if (c.name === "botlines") check(out.lines >= 4, `${c.name}: position ${k}: ${out.lines} lines in the unit`);
+  }
+  await page.screenshot({ path: path.join(shots, `${c.name}-1280x800.png`) });
+  await page.close();
+}
+
+// The game list at 1280x800 over a report of 40 games: newest first, tall (more than half the
+// window, over 20 rows in view), and searchable: a game's number, a bot's name, nothing.
+async function checkGameList(browser) {
+  const pgn = path.join(workDir, "list.pgn"), html = path.join(workDir, "list.html");
+  fs.rmSync(pgn, { force: true });
+  const spec = GAMES.find(g => g.id === "clump").player_counts[0].quick_spec;
+  execFileSync(arena, ["match", spec, "--games", "40", "--seed", "2", "--quiet", "--out", pgn, "--bot", `alpha=${path.join(binDir, "random_bot")}`,
+                       "--bot", `beta=${path.join(binDir, "random_bot")}`], { stdio: "ignore" });
+  execFileSync(arena, ["report", pgn, "--out", html], { stdio: "ignore" });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  await page.goto("file://" + html + "#games");
+  await page.waitForSelector("body[data-ready]");
+  const rows = () => page.$$eval("#games-table tr[data-game]", trs => trs.map(tr => Number(tr.dataset.game)));
+  const order = await rows();
+  check(order.length === 40 && order.every((n, i) => n === 40 - i), `list: the game list is not newest first: ${order.slice(0, 8)}`);
+  const size = await page.evaluate(() => {
+    const list = document.getElementById("game-list").getBoundingClientRect();
+    const inView = [...document.querySelectorAll("#games-table tr[data-game]")].filter(tr => {
+      const r = tr.getBoundingClientRect();
+      return r.top >= list.top && r.bottom <= list.bottom + 0.5 && r.bottom <= innerHeight;
+    }).length;
+    return { height: list.height, inView };
+  });
+  check(size.height > 400 && size.inView > 20, `list: the game list at 1280x800 is ${size.height} px tall with ${size.inView} rows in view`);
+  for (const [query, want] of [["#17", [17]], ["beta", order], ["no-such-thing", []]]) {
+    await page.fill("#f-text", query);
+    const got = await rows();
+    check(JSON.stringify(got) === JSON.stringify(want), `list: searching "${query}" lists games ${got.slice(0, 10)}`);
+  }
+  await page.close();
+}
+
+// `arena league report`: the league's page shows what `arena league table` shows.
+async function checkLeagueReport(browser) {
+  const dir = path.join(workDir, "league");
+  playLeague(arena, binDir, dir, 12);
+  execFileSync(arena, ["league", "report", dir], { stdio: "ignore" });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.route(/^(?!file:).*/, route => route.abort());
+  await page.goto("file://" + path.join(dir, "report.html"));
+  await page.waitForSelector("body[data-ready]");
+  const { bad, json, shown } = await leagueShown(arena, page, dir);
+  check(bad.length === 0, `league report: ${bad.join("; ")}`);
+  check(json.bots.length === 3 && shown.bots.some(r => r[0] === "talker" && r[1] === "retired") && json.versions.length === 1 &&
+        shown.head.includes("nodes"), `league report: bots ${JSON.stringify(shown.bots)}, columns ${shown.head}`);
+  await page.locator("#league").screenshot({ path: path.join(shots, "league.png") });
+  await page.close();
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
   try {
+    if (!only || only.includes("list")) await checkGameList(browser);
+    if (!only || only.includes("league")) await checkLeagueReport(browser);
     for (const c of CASES.filter(c => !only || only.includes(c.name))) {
       const started = Date.now();
       const dir = play(c);
@@ -785,6 +966,9 @@ async function main() {
       if (c.name === "faults") await checkFaults(browser, c, dir);
       if (c.charts) await checkBothForms(browser, c, dir);
       if (c.name === "botlines") await checkBotLines(browser, c, dir);
+      if (c.name === "botlines") await checkDecisions(browser, c, dir);
+      if (c.name === "botlines") await checkMarkLabels(browser, c, dir);
+      if (c.name === "botlines" || c.results || c.name.startsWith("flume-cards")) await checkLaptopViewer(browser, c, dir);
       console.log(`${c.name}: ${Date.now() - started} ms`);
     }
   } finally {

@@ -48,9 +48,11 @@ TEST_CASE("bot lines: info and stderr lines land in the record at the ply they w
       const int s = g.actions[i].actor;
       REQUIRE(s >= 1);  // clump has no chance
       const int d = ++decisions[s];
+      // The record numbers the lines of decision i (taken in position i, sent `obs ply i`) i+1.
       const std::string p = std::to_string(i + 1) + " " + std::to_string(s) + " ";
       const std::string cell = g.actions[i].text.substr(0, g.actions[i].text.find('-'));
-      expected.push_back(p + "stderr chatty: seat " + std::to_string(s) + " decision " + std::to_string(d));
+      expected.push_back(p + "stderr chatty: seat " + std::to_string(s) + " turn " + std::to_string(d) +
+                         " obs ply " + std::to_string(i));
       expected.push_back(p + "info value " + number((s == 1 ? 1 : -1) * d / 10.0));
       expected.push_back(p + "info mark " + cell + " zebra-" + std::to_string(d));
       expected.push_back(p + "info data nodes " + std::to_string(d * 100));

@@ -113,7 +113,7 @@ TEST_CASE("arena repro names a bot that answers the same lines differently nonde
   const auto r = run_arena("repro " + pgn + " --seat 1 --runs 4 --bot " + kBin + "/urandom_bot");
   INFO(r.out);
   CHECK(r.status == 1);
-  CHECK(r.out.find("NONDETERMINISTIC: on the same lines the runs answered differently at ply ") !=
+  CHECK(r.out.find("NONDETERMINISTIC: on the same lines the runs answered differently at decision ") !=
         std::string::npos);
   CHECK(r.out.find("the bot is nondeterministic") != std::string::npos);
 }
@@ -133,7 +133,8 @@ TEST_CASE("arena repro: a missing game, a seat or ply out of range, a bot that d
   CHECK(r.out.find("--seat 3: " + pgn + ": game 1 (clump:size=6) has seats 1 to 2") != std::string::npos);
   r = run_arena("repro " + pgn + " --seat 2 --ply 0" + bot);
   CHECK(r.status == 2);
-  CHECK(r.out.find("--ply 0: seat 2 of game 1 was not asked for a decision at ply 0") != std::string::npos);
+  CHECK(r.out.find("--ply 0: seat 2 of game 1 did not take decision 0: it is seat 1's (the game has ") !=
+        std::string::npos);
   r = run_arena("repro " + pgn + bot);
   CHECK(r.status == 2);
   CHECK(r.out.find("has no fault: give the seat to rerun with --seat S") != std::string::npos);
@@ -143,7 +144,7 @@ TEST_CASE("arena repro: a missing game, a seat or ply out of range, a bot that d
   // Never answers (and ignores SIGTERM): ruled by the timeout, whatever the load.
   r = run_arena("repro " + pgn + " --seat 1 --runs 1 --timeout 0.3 --bot " + kBin + "/deaf_bot");
   CHECK(r.status == 1);
-  CHECK(r.out.find("the bot gave no answer at ply 0: no answer within the timeout of 300 ms") !=
+  CHECK(r.out.find("the bot gave no answer at decision 0: no answer within the timeout of 300 ms") !=
         std::string::npos);
   r = run_arena("repro " + pgn + " --seat 1 --ply 0 --runs 1" + bot);
   CHECK(r.status == 0);

@@ -1,6 +1,7 @@
-// `arena show` through the real binary: the position drawn at a ply is the engine's picture of
-// the replayed record; --seat shows that seat's observation only; --all prints every ply; bad
-// input is a clear error with exit status 2.
+// `arena show` through the real binary: the position drawn at --ply K (position K, after K
+// actions) is the engine's picture of the replayed record; --seat shows that seat's observation
+// only; --all prints every position; bad input is a clear error with exit status 2. The decision
+// each position names is held to the other places in decision_numbers_test.cpp.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -81,7 +82,7 @@ TEST_CASE("arena show: the picture at a ply, a seat's view, every ply, clear err
     REQUIRE(r.status == 0);
     const auto state = replay(text, 1, 30, game);
     CHECK(r.out.find("game 2") != std::string::npos);
-    CHECK(r.out.find("ply 30 of ") != std::string::npos);
+    CHECK(r.out.find("position 30 of ") != std::string::npos);
     CHECK(r.out.find(state->render()) != std::string::npos);
   }
   SECTION("--seat shows that seat's observation, not the full picture") {
@@ -94,8 +95,9 @@ TEST_CASE("arena show: the picture at a ply, a seat's view, every ply, clear err
   SECTION("--all prints the start and every ply up to --ply; the end shows the result") {
     const Run r = arena_cmd("show " + pgn + " --all --ply 3");
     REQUIRE(r.status == 0);
-    for (int k = 0; k <= 3; ++k) CHECK(r.out.find("ply " + std::to_string(k) + " of ") != std::string::npos);
-    CHECK(r.out.find("ply 4 of ") == std::string::npos);
+    for (int k = 0; k <= 3; ++k)
+      CHECK(r.out.find("position " + std::to_string(k) + " of ") != std::string::npos);
+    CHECK(r.out.find("position 4 of ") == std::string::npos);
     const Run end = arena_cmd("show " + pgn + " --game 3");
     REQUIRE(end.status == 0);
     CHECK(end.out.find("result: normal") != std::string::npos);

@@ -2,7 +2,8 @@
 # The starter kits as a bot author uses them (kits/README.md): installs Arena to a temporary
 # prefix and builds the C++ kit out of tree against it, installs the Python package into a
 # fresh venv, builds the Rust kit, compiles the Java kit once (javac), runs the JavaScript
-# kit, then `arena check-bot` on every kit for every game. Then every kit's documented
+# kit on the installed engine (share/arena/js; skipped, and said, in a build without the
+# WebAssembly engine), then `arena check-bot` on every kit for every game. Then every kit's documented
 # command plays a tournament under `--sandbox bwrap` (process/sandbox_view.h): once from the
 # Arena tree as the docs write them, once from a copy of each kit's folder outside the tree,
 # built there as its README says and run from that folder. Usage: test_kits.sh SOURCE_DIR BUILD_DIR
@@ -37,15 +38,24 @@ javac -J-XX:-UsePerfData -d "$work/java-out" "$src/kits/java/Bot.java"
 # -XX:-UsePerfData: no /tmp/hsperfdata_<user> folder left behind by the JVM.
 jvm="java -Xmx256m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:-UsePerfData"
 java_bot="$jvm -cp $work/java-out Bot"
+# The JavaScript kit thinks with the engine compiled to WebAssembly (docs/javascript.md); node
+# needs --disable-wasm-trap-handler under the referee's address-space limit.
+node_bot="node --disable-wasm-trap-handler"
+js=true
+if [ ! -f "$work/prefix/share/arena/js/arena.wasm" ]; then
+  js=false && echo "skip javascript: this build has no WebAssembly engine"
+elif ! $node_bot -e 0 2>/dev/null; then
+  js=false && echo "skip javascript: node $(node --version) has no --disable-wasm-trap-handler (Node 20.15 or later)"
+fi
 kits=(
   "cpp|$work/cpp/bot"
   "cpp-pkg-config|$work/cpp-pc-bot"
   "python|$work/venv/bin/python $src/kits/python/bot.py"
   "python-module|$work/venv/bin/python -m arena_bot.random"
-  "javascript|node $src/kits/javascript/bot.js"
   "rust|$work/rust/release/arena-kit-bot"
   "java|$java_bot"
 )
+! $js || kits+=("javascript|$node_bot $src/kits/javascript/bot.mjs $work/prefix/share/arena/js")
 # Every game, as the registry lists it (`arena games --json`, docs/rules/README.md).
 mapfile -t games < <("$arena" games --json | python3 -c 'import json, sys; print("\n".join(g["id"] for g in json.load(sys.stdin)["games"]))')
 [ "${#games[@]}" -gt 0 ] || { echo "FAIL: arena games --json lists no game"; exit 1; }
@@ -81,11 +91,13 @@ sandboxed_tournament() {
 }
 
 step "every kit's documented command, from the Arena tree, under --sandbox bwrap"
+js_tree=()
+! $js || js_tree=(--bot javascript="$node_bot kits/javascript/bot.mjs $build/js")
 sandboxed_tournament "from the tree" "$src" "$work/t-tree" clump:size=6 \
   --bot cpp="$work/cpp/bot" \
   --bot python="$work/venv/bin/python kits/python/bot.py" \
   --bot python-module="$work/venv/bin/python -m arena_bot.random" \
-  --bot javascript="node kits/javascript/bot.js" \
+  "${js_tree[@]}" \
   --bot rust="$work/rust/release/arena-kit-bot" \
   --bot java="$java_bot"
 
@@ -97,6 +109,7 @@ rm -rf "$copies/rust/target" "$copies/java/out"
 (cd "$copies/cpp" && cmake -S . -B build -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
   cmake --build build >/dev/null)
 (cd "$copies/python" && python3 -m venv venv && venv/bin/pip install --no-index --quiet "$src/protocol/python")
+! $js || cp "$build/js"/arena.* "$copies/javascript/"
 (cd "$copies/rust" && cargo build --quiet --offline --release)
 (cd "$copies/java" && javac -J-XX:-UsePerfData -d out Bot.java)
 # Each from its own folder, against random_bot; the output folder inside the kit's folder
@@ -104,7 +117,8 @@ rm -rf "$copies/rust/target" "$copies/java/out"
 random_bot="$build/bin/random_bot"
 sandboxed_tournament "cpp copy" "$copies/cpp" "$copies/cpp/results" clump:size=6 --bot me=build/bot --bot r="$random_bot"
 sandboxed_tournament "python copy" "$copies/python" "$copies/python/results" clump:size=6 --bot me="venv/bin/python bot.py" --bot r="$random_bot"
-sandboxed_tournament "javascript copy" "$copies/javascript" "$copies/javascript/results" clump:size=6 --bot me="node bot.js" --bot r="$random_bot"
+! $js || sandboxed_tournament "javascript copy" "$copies/javascript" "$copies/javascript/results" clump:size=6 \
+  --bot me="$node_bot bot.mjs" --bot r="$random_bot"
 sandboxed_tournament "rust copy" "$copies/rust" "$copies/rust/results" clump:size=6 --bot me=target/release/arena-kit-bot --bot r="$random_bot"
 sandboxed_tournament "java copy" "$copies/java" "$copies/java/results" clump:size=6 --bot me="$jvm -cp out Bot" --bot r="$random_bot"
 exit $failed

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "tests/killed_referee.h"
+#include "tests/league/unstartable_bot.h"
 #include "tests/serve/serve_client.h"
 #include "tests/shell_run.h"
 
@@ -349,6 +350,17 @@ TEST_CASE("league on PostgreSQL: a bad URL, an unreachable server or a foreign d
   Folder second("pgerr2");
   refused("league new " + second.str() + " clump:size=6 --db '" + db + "'", db,
           "already holds an Arena league");
+}
+
+// docs/league.md, "A bot that cannot start": the same as on SQLite (tests/league/unstartable_bot.h),
+// the suspension kept in the database.
+TEST_CASE("league on PostgreSQL: a bot that stops starting is suspended, its games not rated, then resumed",
+          "[league][postgresql]") {
+  PgServer pg;
+  if (skipped(pg)) return;
+  Folder folder("pgsuspend");
+  leaguetest::check_unstartable_bot(folder.path, "--db '" + pg.create_database("suspend") + "'");
+  CHECK(std::stol(pg.sql("suspend", "SELECT count(*) FROM suspended")) == 0);  // resumed
 }
 
 namespace {

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "tests/killed_referee.h"
@@ -89,12 +90,13 @@ inline bool wait_for(const std::function<bool()>& done, int seconds = 60) {
   return true;
 }
 
-// `arena serve DIR --port 0` started; its port read from its first line.
+// `arena serve DIR --port 0` started (after `prefix`, e.g. "prlimit --nofile=40:40 ", which
+// execs it: the process id stays the server's); its port read from its first line.
 struct Server {
   Background process;
   int port = 0;
-  Server(const std::string& dir, const std::string& log)
-      : process(std::string(ARENA_BIN_DIR) + "/arena serve '" + dir + "' --port 0", log) {
+  Server(const std::string& dir, const std::string& log, const std::string& prefix = "")
+      : process(prefix + std::string(ARENA_BIN_DIR) + "/arena serve '" + dir + "' --port 0", log) {
     REQUIRE(wait_for([&] { return shelltest::slurp(log).find("/ (Ctrl-C") != std::string::npos; }, 60));
     const std::string text = shelltest::slurp(log);
     const std::size_t colon = text.find("127.0.0.1:");
@@ -119,8 +121,10 @@ struct Response {
   std::string head, body;
 };
 
-// One request, `target` sent as written; the whole answer (the server closes the connection).
-inline Response request(int port, const std::string& target, const std::string& method = "GET") {
+// One request, `target` sent as written; the whole answer (the server closes the connection),
+// nullopt when the server closed it without one.
+inline std::optional<Response> try_request(int port, const std::string& target,
+                                           const std::string& method = "GET") {
   const int fd = connect_to(port);
   const std::string req = method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
   REQUIRE(::write(fd, req.data(), req.size()) == static_cast<ssize_t>(req.size()));
@@ -135,11 +139,29 @@ inline Response request(int port, const std::string& target, const std::string& 
   ::close(fd);
   Response r;
   const std::size_t end = text.find("\r\n\r\n");
-  REQUIRE(end != std::string::npos);
+  if (end == std::string::npos || end < 12) return std::nullopt;
   r.head = text.substr(0, end);
   r.body = text.substr(end + 4);
   r.status = std::stoi(text.substr(9, 3));
   return r;
+}
+
+inline Response request(int port, const std::string& target, const std::string& method = "GET") {
+  std::optional<Response> r = try_request(port, target, method);
+  REQUIRE(r);
+  return *r;
+}
+
+// The descriptors process `pid` holds open now, those numbered below `below` only: a limit of
+// N descriptors (RLIMIT_NOFILE) leaves the numbers from 0 to N-1, and one inherited with a higher
+// number takes none of them.
+inline int open_descriptors(pid_t pid, int below = 1 << 30) {
+  std::error_code ec;
+  int n = 0;
+  for (std::filesystem::directory_iterator it("/proc/" + std::to_string(pid) + "/fd", ec), end;
+       !ec && it != end; it.increment(ec))
+    n += std::stoi(it->path().filename().string()) < below;
+  return n;
 }
 
 // The /events stream: everything read so far.
