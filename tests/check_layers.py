@@ -35,14 +35,16 @@ ALLOWED = {
     "cli": {"engine", "protocol", "records", "process", "referee", "ratings", "tournaments", "store", "league",
             "report", "serve"},
     "bots": {"engine", "protocol"},
+    # The batch of games for training loops, under the Python module (docs/learning.md).
+    "bindings/batch": {"engine"},
     "kits": {"engine", "protocol"},
     # The engine in other languages (bindings/python/: the module arena_games): the engine and
     # the sample bots' search (bots/search/), nothing that runs or judges games.
     "bindings": {"engine", "bots"},
     # Benchmarks measure the libraries (and run the binaries as processes): never cli/.
-    "bench": set(LIBRARIES) - {"cli"},
+    "bench": set(LIBRARIES) - {"cli"} | {"bindings"},
     # Tests may reach everything they test, and the sample bots' search.
-    "tests": set(LIBRARIES) | {"bots"},
+    "tests": set(LIBRARIES) | {"bots", "bindings"},
     # The misbehaving test bots are bots: the SDK and the engine only.
     "tests/bots": {"engine", "protocol"},
     # The sixth game is a game (the engine) with the mains that register it.

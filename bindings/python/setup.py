@@ -1,10 +1,15 @@
 """Builds arena_games' extension with CMake, from Arena's own tree (two folders up): the
-project's CMakeLists.txt with only the target arena_games_core, for the Python running this.
+project's CMakeLists.txt with only the target arena_games_core (the engine, the search, the
+batch and the module; no tests, no page engine), for the Python running this.
+
+Built for a quick install: optimised (-O2) without debug information and without the link-time
+optimisation pybind11 adds to a Release module (it redoes the whole module's code generation
+at every link, and ccache cannot keep it), through ccache when it is on PATH.
 
 The version is Arena's (the CMake project's). Environment:
-  ARENA_CMAKE_ARGS            more arguments for CMake's configure step
+  ARENA_CMAKE_ARGS            more arguments for CMake's configure step (they come last and win)
   CMAKE_BUILD_PARALLEL_LEVEL  jobs (default: every core)
-  CMAKE_CXX_COMPILER_LAUNCHER e.g. ccache (CMake reads it itself)
+  CMAKE_CXX_COMPILER_LAUNCHER e.g. ccache (default: ccache when it is on PATH)
 """
 
 import os
@@ -34,8 +39,11 @@ class CMakeBuild(build_ext):
     def build_extension(self, ext: Extension) -> None:
         build = Path(self.build_temp).resolve() / "cmake"
         configure = ["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
+                     "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG", "-DCMAKE_INTERPROCEDURAL_OPTIMIZATION=OFF",
                      "-DARENA_TESTS=OFF", "-DARENA_PAGE_ENGINE=OFF", "-DARENA_PYTHON=ON",
                      "-DARENA_PYTHON_EXECUTABLE=" + sys.executable]
+        if "CMAKE_CXX_COMPILER_LAUNCHER" not in os.environ and shutil.which("ccache"):
+            configure.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
         configure += shlex.split(os.environ.get("ARENA_CMAKE_ARGS", ""))
         subprocess.run(configure, check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 1))

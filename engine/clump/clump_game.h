@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/game.h"
 #include "engine/core/move_name_table.h"
@@ -34,6 +35,9 @@ class ClumpGame : public Game {
   // The legal swaps of the starting checkerboard (clump_state.h): the same in every game, so
   // judged once here instead of at the start of each (a labelling and every swap judged).
   const std::array<std::uint8_t, kMaxCells>& initial_swaps() const { return initial_swaps_; }
+  // The learning view (clump_tensor.cpp, docs/learning.md).
+  std::vector<int> observation_shape() const override;
+  int num_distinct_actions() const override;
 
  private:
   int size_;

@@ -60,6 +60,10 @@ class ClumpState : public StateBase<ClumpState> {
   std::vector<SeatResult> results() const override;
   // Own best span towards the two sides less the opponent's (clump_heuristic.cpp).
   double heuristic_value(int seat) const override;
+  // The learning view (clump_tensor.cpp): the action index is the move code.
+  int action_index(Move m) const override;
+  Move action_move(int index) const override;
+  void action_indices(std::span<const Move> moves, std::span<int> out) const override;
 
   // The legal swaps of the starting checkerboard of a size x size board (ClumpGame keeps them).
   static std::array<std::uint8_t, kMaxCells> starting_swaps(int size);
@@ -83,6 +87,7 @@ class ClumpState : public StateBase<ClumpState> {
 
  protected:
   void do_apply(Move m) override;
+  void do_write_observation(int seat, std::span<float> out) const override;  // clump_tensor.cpp
 
  private:
   const ClumpGame& rules() const { return static_cast<const ClumpGame&>(game()); }

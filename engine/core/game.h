@@ -166,6 +166,20 @@ class State {
   // Per-seat results; only meaningful when is_terminal().
   virtual std::vector<SeatResult> results() const = 0;
 
+  // The learning view (engine/core/tensor.h, docs/learning.md), after OpenSpiel's
+  // ObservationTensor: what `seat` (1..N) may know, never more, as the game's observation_shape()
+  // of floats written into `out`, allocating nothing. Throws UserError for a bad seat, a buffer of
+  // another size, or a game without a learning view.
+  void write_observation(int seat, std::span<float> out) const;
+  // A player's move legal here as its index in the game's fixed action space
+  // (0..num_distinct_actions()-1), and back: the move an index names here, without checking that
+  // it is legal. -1 for a chance outcome, an index naming no move, or a game without the view.
+  virtual int action_index(Move) const { return -1; }
+  virtual Move action_move(int /*index*/) const { return -1; }
+  // action_index of each of `moves` (legal here) into `out`, of the same size: what a training
+  // loop asks at every step, in one call (games override it to skip the virtual call per move).
+  virtual void action_indices(std::span<const Move> moves, std::span<int> out) const;
+
   virtual std::unique_ptr<State> clone() const = 0;
   // Becomes a copy of `other` (same game type), reusing this object's allocations:
   // perft and playouts keep a stack of states instead of cloning at every node.
@@ -176,6 +190,8 @@ class State {
 
  protected:
   virtual void do_apply(Move m) = 0;
+  // write_observation after its checks of the seat: a game's *_tensor.cpp (default: no view).
+  virtual void do_write_observation(int seat, std::span<float> out) const;
   State(const State&) = default;
   State& operator=(const State&) = default;
 
@@ -243,6 +259,11 @@ class Game {
   // (engine/core/sampled_state.h). Throws UserError when no state shows `seat` these views.
   // Default: the generic search, exact where every hidden action is soon revealed.
   virtual std::unique_ptr<State> sample_state(int seat, std::span<const SeenAction> seen, Rng& rng) const;
+  // The learning view's sizes (engine/core/tensor.h): the shape of every seat's observation
+  // tensor, and how many distinct player actions the fixed action space has. {} and 0 (the
+  // defaults): the game has no learning view.
+  virtual std::vector<int> observation_shape() const { return {}; }
+  virtual int num_distinct_actions() const { return 0; }
 
  private:
   const GameInfo* info_;

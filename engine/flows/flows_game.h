@@ -35,6 +35,9 @@ class FlowsGame : public Game {
   int team_of(int seat) const override { return seating_.team_of_seat[seat - 1]; }
 
   const Seating& seating() const { return seating_; }
+  // The learning view (flows_tensor.cpp, docs/learning.md).
+  std::vector<int> observation_shape() const override;
+  int num_distinct_actions() const override;
   Legality legality() const { return legality_; }
 
  private:

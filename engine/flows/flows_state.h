@@ -35,6 +35,10 @@ class FlowsState : public StateBase<FlowsState> {
   std::string spectator_action_view(Move m) const override;  // *_picture.cpp
   std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
+  // The learning view (flows_tensor.cpp): the action index is the placement's code.
+  int action_index(Move m) const override;
+  Move action_move(int index) const override;
+  void action_indices(std::span<const Move> moves, std::span<int> out) const override;
 
   const Board& board() const { return board_; }
   int drawn_tile() const { return drawn_; }  // -1 when no tile is in hand
@@ -45,6 +49,7 @@ class FlowsState : public StateBase<FlowsState> {
 
  protected:
   void do_apply(Move m) override;
+  void do_write_observation(int seat, std::span<float> out) const override;  // flows_tensor.cpp
 
  private:
   const FlowsGame& rules() const { return static_cast<const FlowsGame&>(game()); }

@@ -33,6 +33,9 @@ class FlumeGame : public Game {
   bool early_end() const { return early_end_; }
   // Cell names and "swap" (the code after the last cell), as FlumeState::move_to_string.
   const MoveNameTable* move_name_table() const override { return &move_names_; }
+  // The learning view (flume_tensor.cpp, docs/learning.md).
+  std::vector<int> observation_shape() const override;
+  int num_distinct_actions() const override;
 
  private:
   int size_;

@@ -47,6 +47,10 @@ class FlumeState : public StateBase<FlumeState> {
   int playout_hint(Move m) const override;
   // Stones ahead, plus the tempo of the extra placements waiting (flume_heuristic.cpp).
   double heuristic_value(int seat) const override;
+  // The learning view (flume_tensor.cpp): the action index is the move code.
+  int action_index(Move m) const override;
+  Move action_move(int index) const override;
+  void action_indices(std::span<const Move> moves, std::span<int> out) const override;
 
   int size() const { return n_; }
   Move swap_move() const { return n_ * n_; }
@@ -63,6 +67,7 @@ class FlumeState : public StateBase<FlumeState> {
 
  protected:
   void do_apply(Move m) override;
+  void do_write_observation(int seat, std::span<float> out) const override;  // flume_tensor.cpp
 
  private:
   const FlumeGame& rules() const { return static_cast<const FlumeGame&>(game()); }

@@ -28,6 +28,9 @@ class FlumeCardsGame : public Game {
   int target() const { return target_; }
   // Deals (thrown-in ones included) after which the game stops and the higher total wins.
   int hand_cap() const { return hand_cap_; }
+  // The learning view (flume_cards_tensor.cpp, docs/learning.md).
+  std::vector<int> observation_shape() const override;
+  int num_distinct_actions() const override;
 
  private:
   int players_;

@@ -45,6 +45,10 @@ class FlumeCardsState : public StateBase<FlumeCardsState> {
   std::string describe_action(int seat, Move m) const override;
   std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
+  // The learning view (flume_cards_tensor.cpp): player moves packed densely, kind by kind.
+  int action_index(Move m) const override;
+  Move action_move(int index) const override;
+  void action_indices(std::span<const Move> moves, std::span<int> out) const override;
 
   // Whether `m` is a legal move (or chance outcome) here: legal_moves() without the list,
   // for checking long replays (the sampler, flume_cards_sample.cpp).
@@ -71,6 +75,7 @@ class FlumeCardsState : public StateBase<FlumeCardsState> {
 
  protected:
   void do_apply(Move m) override;
+  void do_write_observation(int seat, std::span<float> out) const override;  // flume_cards_tensor.cpp
 
  private:
   const FlumeCardsGame& rules() const { return static_cast<const FlumeCardsGame&>(game()); }

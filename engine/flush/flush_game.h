@@ -29,6 +29,9 @@ class FlushGame : public Game {
   int bonus() const { return bonus_; }
   // Deals (void ones included) after which the game stops and players rank by total.
   int max_rounds() const { return max_rounds_; }
+  // The learning view (flush_tensor.cpp, docs/learning.md).
+  std::vector<int> observation_shape() const override;
+  int num_distinct_actions() const override;
 
  private:
   int players_, limit_, flush_points_, bonus_, max_rounds_;

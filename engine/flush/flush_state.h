@@ -62,6 +62,12 @@ class FlushState : public StateBase<FlushState> {
   std::string describe_action(int seat, Move m) const override;
   std::string notation_help() const override;
   std::vector<SeatResult> results() const override;
+  // The learning view (flush_tensor.cpp): a play's index names its value and how many cards of
+  // each kind it takes from the hand and the face-up Bases; the state supplies the rest (the
+  // play's type, where the one Skip or Bonus card of a value lies).
+  int action_index(Move m) const override;
+  Move action_move(int index) const override;
+  void action_indices(std::span<const Move> moves, std::span<int> out) const override;
 
   // Read access for tests, analysis and bots' determinisation (seats are 1-based).
   Phase phase() const { return phase_; }
@@ -98,6 +104,7 @@ class FlushState : public StateBase<FlushState> {
 
  protected:
   void do_apply(Move m) override;
+  void do_write_observation(int seat, std::span<float> out) const override;  // flush_tensor.cpp
 
  private:
   const FlushGame& rules() const { return static_cast<const FlushGame&>(game()); }
@@ -135,6 +142,7 @@ class FlushState : public StateBase<FlushState> {
   std::string describe_alone(int seat, Move m) const;  // describe_action without the hands shown
   std::string skipped_text(int seat, Move m) const;    // "; seat 3 is skipped" after a Skip
   std::string pile_lines(int seat) const;              // render_for's pile, wrapped to 80 columns
+  Move play_action_move(int index) const;              // flush_tensor.cpp
   std::string play_text_error(const std::vector<WrittenCard>& cards, bool pickup_marked, Move& move) const;
 
   int n_;

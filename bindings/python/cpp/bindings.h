@@ -24,6 +24,8 @@ void bind_views(pybind11::module_& m);       // views.cpp: observation, picture,
 void bind_sampling(pybind11::module_& m);    // sampling.cpp: states from a seat's view
 void bind_playout(pybind11::module_& m);     // playout.cpp: random playouts, perft
 void bind_search(pybind11::module_& m);      // search.cpp: the baseline search (bots/search)
+void bind_tensor(pybind11::module_& m);      // tensor.cpp: observation tensors, action indices, masks
+void bind_batch(pybind11::module_& m);       // batch.cpp: Batch, N games stepped together
 void bind_creation(pybind11::module_& m);    // creation.cpp: no class is called directly (called last)
 
 }  // namespace arena::python

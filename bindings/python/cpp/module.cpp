@@ -18,6 +18,8 @@ PYBIND11_MODULE(_core, m) {
   bind_sampling(m);
   bind_playout(m);
   bind_search(m);
+  bind_tensor(m);
+  bind_batch(m);
   // More parts register here (one bind_* per file, declared in bindings.h).
   bind_creation(m);  // last: it covers every class registered above
 }

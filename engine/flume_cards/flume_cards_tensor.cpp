@@ -1,0 +1,132 @@
+// The Flume card game's learning view (engine/core/tensor.h; the layout is in docs/learning.md,
+// "Flume cards"). The observation holds what the observation text holds, as numbers: the seat's
+// own cards (and its own discards, which it made), the bidding, trump, the call, and every
+// player from the observer on in turn order with the cards it played this hand (so one network
+// serves every seat). Other hands appear only as sizes. The action space packs the engine's
+// player moves (which already name fixed things: a card, a bid, a suit, a discard set over the
+// positions of the six cards in hand) into one range without gaps.
+#include <bit>
+
+#include "engine/core/tensor.h"
+#include "engine/flume_cards/flume_cards_state.h"
+
+namespace arena::flume_cards {
+
+namespace {
+
+// One range of player moves and where it starts in the action space.
+struct ActionRange {
+  Move first;
+  int count;
+};
+constexpr ActionRange kRanges[] = {
+    {kPlayBase, kDeckSize},                       // play:CARD
+    {kPass, 1},                                   // pass
+    {kBidBase + kMinBid, kMaxBid - kMinBid + 1},  // bid3..bid6
+    {kTrumpBase, kSuits},                         // trumpC..trumpS
+    {kAlone, 1},                                  // alone
+    {kCallBase, kDeckSize},                       // call:CARD
+    {kDealerDiscardBase, kDeckSize},              // the dealer's discard:CARD
+    {kDiscardSetBase, 1 << kHandSize},            // a non-dealer's discard set
+};
+constexpr int kActions = [] {
+  int n = 0;
+  for (const ActionRange& r : kRanges) n += r.count;
+  return n;
+}();
+
+constexpr int kPhases = 10;
+constexpr int kBidStates = 2 + kMaxBid - kMinBid + 1;  // not yet, pass, 3..6
+// Per player, from the observer on: dealer, to act, hand size, score, its bid, high bidder,
+// has discarded, discards, cards played in finished tricks, its card in the current trick,
+// tricks won, card points won, known partner of the bidder, last hand's change of score.
+constexpr int kPerPlayer = 1 + 1 + 1 + 1 + kBidStates + 1 + 1 + 1 + kDeckSize + kDeckSize + 1 + 1 + 1 + 1;
+int tensor_size(int players) {
+  return kDeckSize + kDeckSize + kPhases + players * kPerPlayer + (kMaxBid - kMinBid + 1) + kSuits +
+         kDeckSize + 1 + 1 + players + 1 + 1;
+}
+
+void put_mask(TensorWriter& w, CardMask cards) {
+  float* block = w.take(kDeckSize);
+  for (; cards; cards &= cards - 1) block[std::countr_zero(cards)] = 1.0f;
+}
+
+}  // namespace
+
+std::vector<int> FlumeCardsGame::observation_shape() const { return {tensor_size(players_)}; }
+
+int FlumeCardsGame::num_distinct_actions() const { return kActions; }
+
+int FlumeCardsState::action_index(Move m) const {
+  int base = 0;
+  for (const ActionRange& r : kRanges) {
+    if (m >= r.first && m < r.first + r.count) return base + (m - r.first);
+    base += r.count;
+  }
+  return -1;  // a chance outcome
+}
+
+// One call per step for the batch: the same index, without a virtual call per move.
+void FlumeCardsState::action_indices(std::span<const Move> moves, std::span<int> out) const {
+  for (std::size_t i = 0; i < moves.size(); ++i) out[i] = FlumeCardsState::action_index(moves[i]);
+}
+
+Move FlumeCardsState::action_move(int index) const {
+  if (index < 0) return -1;
+  for (const ActionRange& r : kRanges) {
+    if (index < r.count) return r.first + index;
+    index -= r.count;
+  }
+  return -1;
+}
+
+// The blocks in the order of docs/learning.md's table.
+void FlumeCardsState::do_write_observation(int seat, std::span<float> out) const {
+  TensorWriter w(game(), out, tensor_size(players_));
+  const int me = seat - 1;
+  put_mask(w, hands_[me]);
+  put_mask(w, discarded_[me]);
+  w.one_hot(kPhases, static_cast<int>(phase_));
+  const bool tricks_shown = phase_ == Phase::kPlay || (phase_ == Phase::kOver && tricks_done_ > 0);
+  const int cp = current_player();
+  for (int i = 0; i < players_; ++i) {
+    const int s = (me + i) % players_;
+    w.flag(phase_ != Phase::kChooseDealer && dealer_ == s);
+    w.flag(cp == s + 1);
+    w.put(static_cast<float>(std::popcount(hands_[s])) / kHandSize);
+    w.put(static_cast<float>(scores_[s]) / static_cast<float>(rules().target()));
+    w.one_hot(kBidStates, bids_[s] < 0 ? 0 : bids_[s] == 0 ? 1 : 2 + bids_[s] - kMinBid);
+    w.flag(bidder_ == s);
+    w.flag(discard_count_[s] >= 0);
+    w.put(discard_count_[s] > 0 ? static_cast<float>(discard_count_[s]) / kHandSize : 0.0f);
+    CardMask played = 0, current = 0;
+    int won = 0, points = 0;
+    for (int t = 0; tricks_shown && t <= tricks_done_ && t < kTricks; ++t) {
+      const Trick& trick = tricks_[t];
+      for (int k = 0; k < trick.count; ++k)
+        if ((trick.leader + k) % players_ == s) (t < tricks_done_ ? played : current) |= bit(trick.cards[k]);
+      if (t < tricks_done_ && trick.winner == s) {
+        ++won;
+        for (int k = 0; k < trick.count; ++k) points += game_points(trick.cards[k]);
+      }
+    }
+    put_mask(w, played);
+    put_mask(w, current);
+    w.put(static_cast<float>(won) / kTricks);
+    w.put(static_cast<float>(points) / 80.0f);
+    w.flag(partner_ == s && (partner_revealed_ || s == me));
+    w.put(have_last_ ? static_cast<float>(last_scores_[s]) / 7.0f : 0.0f);
+  }
+  w.one_hot(kMaxBid - kMinBid + 1, bidder_ >= 0 ? high_bid_ - kMinBid : -1);
+  w.one_hot(kSuits, trump_);
+  w.one_hot(kDeckSize, called_);
+  w.flag(alone_);
+  w.put(static_cast<float>(tricks_done_) / kTricks);
+  w.one_hot(players_,
+            phase_ == Phase::kPlay ? (tricks_[tricks_done_].leader - me + players_) % players_ : -1);
+  w.put(static_cast<float>(std::popcount(stock_)) / kDeckSize);
+  w.put(static_cast<float>(hands_dealt_) / static_cast<float>(rules().hand_cap()));
+  w.finish();
+}
+
+}  // namespace arena::flume_cards
