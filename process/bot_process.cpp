@@ -271,7 +271,7 @@ std::vector<std::string> BotProcess::sandbox_paths(const BotCommand& command, co
 HiddenShown BotProcess::sandbox_hidden_shown(const BotCommand& command, const Options& options) {
   std::string ignored;
   if (command.argv.empty()) return {};
-  const std::string program = resolve_program(command.argv[0], ignored);
+  const std::string program = resolve_program(command.argv[0], command.working_dir, ignored);
   std::error_code ec;
   const std::string dir = command.working_dir.empty()
                               ? std::filesystem::current_path(ec).string()
