@@ -18,10 +18,6 @@ using namespace ratings_detail;
 
 namespace {
 
-constexpr double kZ95 = 1.959963984540054;
-
-double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
-
 EloEstimate estimate(const std::vector<double>& values, const std::vector<double>& counts,
                      double sigma_factor) {
   EloEstimate e;

@@ -12,6 +12,7 @@
 
 #include "ratings/pool_structure.h"
 #include "ratings/ranking_model.h"
+#include "ratings/score_moments.h"
 
 namespace arena {
 
@@ -111,8 +112,6 @@ std::string join_names(const std::vector<std::string>& names, std::size_t limit 
   if (names.size() > limit) out += ", ... (" + std::to_string(names.size()) + " in all)";
   return out;
 }
-
-double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
 
 std::string prior_text() {
   char buf[32];
@@ -340,8 +339,6 @@ std::vector<double> rating_variances(const Covariance& cov, const Solution& sol,
   return var;
 }
 
-constexpr double kZ95 = 1.959963984540054;
-
 // Sums of one bootstrap replicate's ratings, in the gauge of the table: the anchor, else
 // each replicate part re-centred on the original ratings of its members.
 struct BootstrapSums {
@@ -407,8 +404,8 @@ std::vector<double> bootstrap_errors(const Pool& pool, const Solution& sol, int 
     }
     if (acc.count[i] < 2) continue;
     const double mean = acc.sum[i] / acc.count[i];
-    error[i] =
-        kZ95 * std::sqrt(std::max(0.0, (acc.sum2[i] - acc.count[i] * mean * mean) / (acc.count[i] - 1)));
+    error[i] = ratings_detail::kZ95 *
+               std::sqrt(std::max(0.0, (acc.sum2[i] - acc.count[i] * mean * mean) / (acc.count[i] - 1)));
   }
   return error;
 }
@@ -478,7 +475,7 @@ double likelihood_of_superiority(const Covariance& cov, const Solution& sol, int
   const double v = cov(i, i) + cov(j, j) - 2 * cov(i, j);
   const double d = sol.fit.r[i] - sol.fit.r[j];
   if (!(v > 0)) return d > 0 ? 1.0 : d < 0 ? 0.0 : 0.5;
-  return normal_cdf(d / std::sqrt(v));
+  return ratings_detail::normal_cdf(d / std::sqrt(v));
 }
 
 void fill_table(RatingTable& table, std::vector<RatedBot>& bots, const Covariance& cov, const Solution& sol) {
@@ -543,7 +540,9 @@ RatingTable compute_ratings(const std::vector<RatedGame>& input, const RatingOpt
     RatedBot& b = bots[i];
     const bool rated = st.component[i] >= 0;
     b.elo = sol.elo[i];
-    b.error = anchor == i ? 0.0 : var[i] == var[i] ? kZ95 * std::sqrt(var[i]) * kEloPerNatural : kNaN;
+    b.error = anchor == i        ? 0.0
+              : var[i] == var[i] ? ratings_detail::kZ95 * std::sqrt(var[i]) * kEloPerNatural
+                                 : kNaN;
     b.bootstrap_error = boot_error[i];
     b.prior = rated && st.needs_prior[st.component[i]];
     b.edge = b.prior ? st.edge[i] : 0;

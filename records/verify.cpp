@@ -47,7 +47,9 @@ std::optional<std::string> compare_results(const std::vector<SeatResult>& record
   return std::nullopt;
 }
 
-bool fault_at_decision(Termination t) {
+// Faults only the seat to act can commit: repro's decision faults, a flood while thinking, a
+// resignation (wider than repro_command.h's fault_at_decision, which has a decision to rerun).
+bool fault_of_seat_to_act(Termination t) {
   return t == Termination::kTimeForfeit || t == Termination::kIllegalMove || t == Termination::kUnparseable ||
          t == Termination::kOutputFlood || t == Termination::kResign;
 }
@@ -117,7 +119,7 @@ std::optional<Discrepancy> replay(const GameRecord& r, const GameFactory& factor
   const std::string why = termination_name(r.termination);
   if (over) return game_level("the record says " + why + " but the game had ended by the rules");
   if (r.fault_seat < 1 || r.fault_seat > n) return game_level("termination " + why + " without a FaultSeat");
-  if (fault_at_decision(r.termination) && state->current_player() != r.fault_seat)
+  if (fault_of_seat_to_act(r.termination) && state->current_player() != r.fault_seat)
     return game_level(why + " by seat " + std::to_string(r.fault_seat) + " but " +
                       actor_name(state->current_player()) + " was to act");
   // The referee's ruling: the faulting seat and its partners last, everybody else first.
