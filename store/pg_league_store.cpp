@@ -18,7 +18,7 @@ namespace arena {
 namespace {
 
 // The tables (store/sql_league_store.h): claims.expires is the server's time.
-const std::map<std::string, std::string>& tables() {
+const std::map<std::string, std::string>& pg_tables() {
   static const std::map<std::string, std::string> sql = {
       {"meta", "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"},
       {"bots",
@@ -94,7 +94,7 @@ class PgLeagueStore : public SqlLeagueStore {
     return run("SELECT to_regclass(?1) IS NOT NULL", {table}).flag(0, 0);
   }
 
-  std::string table_sql(const std::string& table) const override { return tables().at(table); }
+  std::string table_sql(const std::string& table) const override { return pg_tables().at(table); }
   std::string more_schema() const override { return "CREATE SEQUENCE batches;"; }
   std::string now() const override { return "clock_timestamp()"; }
   std::string lease_end(double seconds) const override {

@@ -23,7 +23,7 @@ constexpr const char* kPragmas = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FU
 // The tables (store/sql_league_store.h). claims.expires: milliseconds since 1970 on this
 // machine's clock (one run at a time: one clock); AUTOINCREMENT: an id is never reused, so a
 // late finish() never meets a new claim.
-const std::map<std::string, std::string>& tables() {
+const std::map<std::string, std::string>& sqlite_tables() {
   static const std::map<std::string, std::string> sql = {
       {"meta", "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"},
       {"bots",
@@ -100,7 +100,7 @@ class SqliteLeagueStore : public SqlLeagueStore {
     return run("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", {table}).size() > 0;
   }
 
-  std::string table_sql(const std::string& table) const override { return tables().at(table); }
+  std::string table_sql(const std::string& table) const override { return sqlite_tables().at(table); }
   std::string now() const override { return std::to_string(now_ms()); }
   std::string lease_end(double seconds) const override {
     return std::to_string(now_ms() + static_cast<std::int64_t>(seconds * 1000));
