@@ -3,7 +3,7 @@
 // the batch of games (bindings/batch/game_batch.h: 64 rows, a random legal action per row and a
 // step that writes every row's observation, mask, rewards and done flag). bench/learning_speed.py
 // runs this beside the Python rows and prints the table of docs/performance.md.
-//   learning_bench [SECONDS per measurement, default 2] [SPEC...]
+//   learning_bench [SECONDS per measurement, default 2] [SPEC...]   (default: every game's defaults)
 // Prints one line per spec: "SPEC ENGINE_ACTIONS_PER_S BATCH_ACTIONS_PER_S", actions counted as
 // bench/python_bench.py counts them (chance included). The machine is shared: time is this
 // thread's CPU time (per core, whatever else runs), and each figure is the best of 3 rounds, the
@@ -71,8 +71,9 @@ double batch_rate(std::shared_ptr<const Game> game, double budget) {
 int main(int argc, char** argv) {
   const double budget = argc > 1 ? std::atof(argv[1]) : 2.0;
   std::vector<std::string> specs(argv + std::min(argc, 2), argv + argc);
+  // By default every registered game with its default parameters (issue 40's specs).
   if (specs.empty())
-    specs = {"clump:size=8", "flume:size=7", "flows:players=2", "flush:players=4", "flume-cards:players=4"};
+    for (const GameEntry* entry : all_games()) specs.push_back(entry->info.id);
   for (const std::string& spec : specs) {
     std::shared_ptr<const Game> game = make_game(spec);
     double engine = 0, batch = 0;

@@ -114,7 +114,7 @@ TEST_CASE("tensor: every game has a learning view of the shape it declares", "[e
 }
 
 TEST_CASE(
-    "tensor: a seat's tensor shows what it sees and nothing more; masks and indices match the legal moves",
+    "tensor: a seat's tensor shows what it sees and nothing more, masks and indices match the legal moves",
     "[engine][tensor]") {
   for (const std::string& spec : arena::test::every_spec()) {
     auto game = make_game(spec);

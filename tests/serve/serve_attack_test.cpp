@@ -192,6 +192,12 @@ bool closed_by_server(int fd, int ms) {
 }  // namespace
 
 TEST_CASE("serve: out of descriptors the accept loop backs off instead of spinning", "[serve][cli]") {
+#if defined(__SANITIZE_ADDRESS__)
+  // The sanitizer's runtime takes descriptors of its own under the 32 allowed here (a server
+  // it reports from may not answer again): the limit is measured in the normal build only.
+  WARN("not measured under AddressSanitizer: the runtime's own descriptors count against the limit");
+  return;
+#endif
   TempDir tmp;
   Server server(tmp.path, tmp.path + "/serve.log", "prlimit --nofile=32 ");
   const pid_t pid = server.process.pid;
@@ -220,6 +226,12 @@ TEST_CASE("serve: out of descriptors the accept loop backs off instead of spinni
 }
 
 TEST_CASE("serve: memory stays flat while event-stream clients stall during a tournament", "[serve][cli]") {
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer keeps freed memory in quarantine (256 MB by default) and adds shadow
+  // memory: resident size says nothing of the server's own buffers there. Normal build only.
+  WARN("not measured under AddressSanitizer: its quarantine keeps freed memory resident");
+  return;
+#endif
   TempDir tmp;
   const std::string dir = tmp.path + "/t";
   std::filesystem::create_directories(dir);
