@@ -14,24 +14,10 @@ namespace {
 
 namespace json = boost::json;
 
-const char* kind_name(ParamSpec::Kind kind) {
-  switch (kind) {
-    case ParamSpec::Kind::kInt:
-      return "int";
-    case ParamSpec::Kind::kBool:
-      return "bool";
-    case ParamSpec::Kind::kChoice:
-      return "choice";
-    case ParamSpec::Kind::kText:
-      return "text";
-  }
-  return "text";
-}
-
 // Values stay in their spec text ("8", "false"), as a spec writes them.
 json::object param_json(const ParamSpec& p) {
   json::object o{
-      {"name", p.name}, {"kind", kind_name(p.kind)}, {"default", p.default_value}, {"help", p.help}};
+      {"name", p.name}, {"kind", param_kind_name(p.kind)}, {"default", p.default_value}, {"help", p.help}};
   if (p.kind == ParamSpec::Kind::kInt) {
     o["min"] = p.min;
     o["max"] = p.max;

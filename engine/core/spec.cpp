@@ -73,6 +73,20 @@ std::string check_value(const GameInfo& info, const ParamSpec& p, const std::str
 
 }  // namespace
 
+const char* param_kind_name(ParamSpec::Kind kind) {
+  switch (kind) {
+    case ParamSpec::Kind::kInt:
+      return "int";
+    case ParamSpec::Kind::kBool:
+      return "bool";
+    case ParamSpec::Kind::kChoice:
+      return "choice";
+    case ParamSpec::Kind::kText:
+      return "text";
+  }
+  return "text";
+}
+
 ParamSpec int_param(std::string name, long def, long min, long max, std::string help,
                     std::string constraint) {
   ParamSpec p;

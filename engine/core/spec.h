@@ -28,6 +28,9 @@ struct ParamSpec {
   std::string constraint;            // extra rule shown to users, e.g. "even"
 };
 
+// The kind's name in `arena games --json` and arena_games.games(): "int", "bool", "choice", "text".
+const char* param_kind_name(ParamSpec::Kind kind);
+
 // Builders that keep game declarations short.
 ParamSpec int_param(std::string name, long def, long min, long max, std::string help,
                     std::string constraint = "");

@@ -27,6 +27,7 @@ import numpy as np
 
 from . import _core
 from ._chance import resolve_chance
+from ._render import render_in_mode
 from .spaces import Box, Discrete
 
 __all__ = ["ArenaAECEnv", "env"]
@@ -154,11 +155,7 @@ class ArenaAECEnv:
         """The whole position drawn for people ('ansi' returns it, 'human' prints it)."""
         if self.render_mode is None:
             return None
-        text = self._live_state().render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_in_mode(self._live_state(), self.render_mode)
 
     def close(self) -> None:
         pass

@@ -26,6 +26,7 @@ import numpy as np
 
 from . import _core
 from ._chance import resolve_chance
+from ._render import render_in_mode
 from .spaces import Box, Discrete
 
 __all__ = ["ArenaEnv", "Policy", "random_policy"]
@@ -94,13 +95,10 @@ class ArenaEnv:
         return self._observation(), reward, terminated, False, self._info()
 
     def render(self) -> Optional[str]:
+        """The whole position drawn for people ('ansi' returns it, 'human' prints it)."""
         if self.render_mode is None:
             return None
-        text = self._live_state().render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_in_mode(self._live_state(), self.render_mode)
 
     def close(self) -> None:
         pass

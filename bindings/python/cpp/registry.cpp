@@ -13,24 +13,10 @@ namespace arena::python {
 
 namespace {
 
-const char* kind_name(ParamSpec::Kind kind) {
-  switch (kind) {
-    case ParamSpec::Kind::kInt:
-      return "int";
-    case ParamSpec::Kind::kBool:
-      return "bool";
-    case ParamSpec::Kind::kChoice:
-      return "choice";
-    case ParamSpec::Kind::kText:
-      return "text";
-  }
-  return "text";
-}
-
 py::dict param_dict(const ParamSpec& p) {
   py::dict d;
   d["name"] = p.name;
-  d["kind"] = kind_name(p.kind);
+  d["kind"] = param_kind_name(p.kind);
   d["default"] = p.default_value;
   d["help"] = p.help;
   if (p.kind == ParamSpec::Kind::kInt) {
