@@ -1,4 +1,4 @@
-# The report page's engine (report/page_engine/, docs/report.md "Size"): the games, the replay
+# The report page's engine (bindings/page_engine/, docs/report.md "Size"): the games, the replay
 # and a seat's transcript compiled to WebAssembly with clang and Debian's WASI libc and libc++
 # (scripts/setup installs them), packed into the `arena` binary by embed_engine. Without the
 # toolchain, or with -DARENA_PAGE_ENGINE=OFF, reports embed every replay as its pictures.
@@ -69,14 +69,14 @@ arena_wasm_compile(ARENA_WASM_ENGINE_OBJECTS ${ARENA_WASM_ENGINE_SOURCES})
 add_custom_target(arena_wasm_engine DEPENDS ${ARENA_WASM_ENGINE_OBJECTS})
 
 # What else the page's engine is made of: what turns a record into the page's JSON, and
-# report/page_engine/route_sat_absent.cpp for Flows' SAT fallback.
+# bindings/page_engine/route_sat_absent.cpp for Flows' SAT fallback.
 set(page_sources)
 foreach(source protocol/messages protocol/bot_text records/pgn_reader records/pgn_text records/json_text
                records/termination records/timing_tags records/bot_lines referee/seat_transcript
                referee/seat_messages referee/legal_list referee/time_control report/page_replay report/replay
                report/picture_json report/json_patch report/bot_lines_json report/protocol_compact
-               referee/decision_lines report/page_engine/page_engine report/page_engine/runtime
-               report/page_engine/route_sat_absent)
+               referee/decision_lines bindings/page_engine/page_engine bindings/page_engine/runtime
+               bindings/page_engine/route_sat_absent)
   list(APPEND page_sources ${CMAKE_SOURCE_DIR}/${source}.cpp)
 endforeach()
 set(page_objects)
@@ -92,7 +92,7 @@ list(APPEND page_objects ${boost_json}.o)
 
 set(PAGE_ENGINE_WASM ${PAGE_ENGINE_DIR}/arena_page_engine.wasm)
 arena_wasm_link(OUTPUT ${PAGE_ENGINE_WASM} OBJECTS ${ARENA_WASM_ENGINE_OBJECTS} ${page_objects})
-add_executable(embed_engine ${CMAKE_SOURCE_DIR}/report/page_engine/embed_engine.cpp
+add_executable(embed_engine ${CMAKE_SOURCE_DIR}/bindings/page_engine/embed_engine.cpp
                             ${CMAKE_SOURCE_DIR}/report/replay_pack.cpp)
 target_include_directories(embed_engine PRIVATE ${CMAKE_SOURCE_DIR})
 target_link_libraries(embed_engine PRIVATE LibLZMA::LibLZMA)

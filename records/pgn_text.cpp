@@ -129,7 +129,7 @@ std::string format_number(double x) {
 bool parse_double(std::string_view s, double& out) {
   if (s.empty()) return false;
 #if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 170000
-  // libc++ before 17 (the report page's engine, built for WebAssembly: report/page_engine/)
+  // libc++ before 17 (the report page's engine, built for WebAssembly: bindings/page_engine/)
   // has no from_chars for doubles. It reads records the host already read, so strtod's
   // few extra spellings (a leading space or '+') are never met there.
   const std::string text(s);

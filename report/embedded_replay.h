@@ -1,7 +1,7 @@
 // How the report embeds one game's replay (docs/report.md, "Size"). Either its pictures and
 // protocol lines as JSON (report/page_replay.h), packed, or, where the page's engine can replay it,
 // only its record, packed: the page then runs Arena's engine, compiled to WebAssembly
-// (report/page_engine/), to rebuild the same JSON when the game is opened. A card game's
+// (bindings/page_engine/), to rebuild the same JSON when the game is opened. A card game's
 // packed record is a sixth of its packed pictures and lines, or less.
 #pragma once
 

@@ -1,5 +1,5 @@
 // The report page's engine: Arena's games, with the replay and the referee's transcript of a
-// seat, compiled to WebAssembly (report/page_engine/) and packed as a replay is
+// seat, compiled to WebAssembly (bindings/page_engine/) and packed as a replay is
 // (report/replay_pack.h). Embedded once in a report that holds records (report/embedded_replay.h).
 #pragma once
 

@@ -1,6 +1,6 @@
 // What the report page reads of one game (docs/report.md): its pictures and actions
 // (report/replay.h) and the lines each seat was sent for each of its decisions. Computed by
-// `arena report` for a replay embedded as JSON, and by the page's engine (report/page_engine/)
+// `arena report` for a replay embedded as JSON, and by the page's engine (bindings/page_engine/)
 // from a record embedded as such (report/embedded_replay.h): the same code, so the same JSON.
 #pragma once
 

@@ -1,6 +1,6 @@
 // What the JavaScript engine takes from the C++ runtime without having it: Debian's libc++ for
 // WebAssembly comes without exceptions' unwinding or threads (as for the report page's engine,
-// report/page_engine/runtime.cpp, where a throw stops the program). Here a throw becomes a
+// bindings/page_engine/runtime.cpp, where a throw stops the program). Here a throw becomes a
 // JavaScript exception instead: __cxa_throw hands the message to arena.mjs's import
 // `arena.throw_error`, which throws; the exception leaves the WebAssembly frames without running
 // their destructors, and arena.mjs puts the stack pointer back and raises an ArenaError with the

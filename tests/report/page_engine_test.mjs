@@ -1,4 +1,4 @@
-// The report page's engine (report/page_engine/) against `arena report` itself: for every game
+// The report page's engine (bindings/page_engine/) against `arena report` itself: for every game
 // and player count (`arena games --json`), a small tournament of random bots, its report (each
 // game embedded as its record) and the same report written with --frames (each replay's JSON,
 // computed by the `arena` binary: report/page_replay.h). The JSON the page's engine writes from

@@ -25,7 +25,7 @@ __attribute__((export_name("arena_input"))) char* arena_input(int size) {
 
 // The replay JSON of the record in the input; returns its size in bytes. The report embeds
 // only records that replayed in full where it was written, so nothing here throws (a throw
-// would stop the program: it is built without exceptions' unwinding, report/page_engine/runtime.cpp).
+// would stop the program: it is built without exceptions' unwinding, bindings/page_engine/runtime.cpp).
 __attribute__((export_name("arena_replay"))) int arena_replay() {
   std::vector<arena::PgnError> errors;
   const std::vector<arena::GameRecord> records = arena::parse_pgn(input, errors);
