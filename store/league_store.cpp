@@ -51,9 +51,21 @@ void write_pointer(const fs::path& file, const std::string& database) {
   if (ec) throw UserError(file.string() + ": cannot write: " + ec.message());
 }
 
-bool is_file(const fs::path& p) {
+// Whether anything is at `p` (a league's file, or something in its place).
+bool anything_at(const fs::path& p) {
   std::error_code ec;
   return fs::exists(p, ec);
+}
+
+// Whether the league's file `p` is there: false when nothing is, a UserError naming it when
+// something other than a file is (a folder where league.db or league.json belongs).
+bool league_file_at(const fs::path& p) {
+  if (!anything_at(p)) return false;
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec))
+    throw UserError(p.string() + ": not a file (a league keeps its " +
+                    (p.filename() == kSqliteFile ? "database" : "database's address") + " in this file)");
+  return true;
 }
 
 }  // namespace
@@ -75,22 +87,22 @@ std::vector<LeagueTally> tally_rows(std::map<std::string, LeagueTally> sums) {
 
 std::unique_ptr<LeagueStore> open_league_store(const std::string& dir) {
   const fs::path pointer = fs::path(dir) / kPointerFile, file = fs::path(dir) / kSqliteFile;
-  if (is_file(pointer)) return open_pg_league_store(pointed_database(pointer));
-  if (!is_file(file))
+  if (league_file_at(pointer)) return open_pg_league_store(pointed_database(pointer));
+  if (!league_file_at(file))
     throw UserError(dir + ": not a league folder (no " + kSqliteFile + " nor " + kPointerFile +
                     "; make one with arena league new)");
   return open_sqlite_league_store(file.string());
 }
 
 bool holds_league(const std::string& dir) {
-  return is_file(fs::path(dir) / kPointerFile) || is_file(fs::path(dir) / kSqliteFile);
+  return anything_at(fs::path(dir) / kPointerFile) || anything_at(fs::path(dir) / kSqliteFile);
 }
 
 std::unique_ptr<LeagueStore> create_league_store(const std::string& dir, const std::string& settings_json,
                                                  const std::string& database) {
   const fs::path pointer = fs::path(dir) / kPointerFile, file = fs::path(dir) / kSqliteFile;
   for (const fs::path& p : {file, pointer})
-    if (is_file(p)) throw UserError(dir + " already holds a league (" + p.filename().string() + ")");
+    if (league_file_at(p)) throw UserError(dir + " already holds a league (" + p.filename().string() + ")");
   if (!database.empty() && !pg_password_in(database).empty())
     throw UserError(  // not echoed: the message would show the password on the screen and in logs
         "--db: the database's URL or conninfo holds a password, which DIR/league.json would keep in clear: "

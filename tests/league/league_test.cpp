@@ -397,4 +397,12 @@ TEST_CASE("league: a damaged or foreign store is an error naming it", "[league]"
   CHECK(r.out.find("not an Arena league") != std::string::npos);
   r = run_arena("league new " + league.str() + " nosuchgame");
   CHECK(r.status == 2);
+  // A folder where the database belongs: named as such, whether opened or made anew.
+  fs::remove(league.path / "league.db");
+  fs::create_directories(league.path / "league.db");
+  for (const std::string command : {"league table ", "league new "}) {
+    r = run_arena(command + league.str() + (command == "league new " ? " clump" : ""));
+    CHECK(r.status == 2);
+    CHECK(r.out.find((league.path / "league.db").string() + ": not a file") != std::string::npos);
+  }
 }
