@@ -28,12 +28,13 @@ std::vector<std::string> strings(const boost::json::value& v) {
 }  // namespace
 
 std::string encode_job(const LeagueJob& job) {
-  // The seed as text: JSON numbers lose 64-bit integers in other readers.
+  // The seed as text: JSON numbers lose 64-bit integers in other readers. The game's id keeps
+  // the key "round" (its record's Round tag) that stores written before already hold.
   return boost::json::serialize(boost::json::object{{"table", job.table},
                                                     {"seats", strings(job.seats)},
                                                     {"spec", job.spec},
                                                     {"seed", std::to_string(job.seed)},
-                                                    {"round", job.round},
+                                                    {"round", job.game_id},
                                                     {"opening", strings(job.opening)}});
 }
 
@@ -45,7 +46,7 @@ LeagueJob decode_job(const std::string& text, const std::string& where) {
     job.seats = strings(o.at("seats"));
     job.spec = o.at("spec").as_string();
     job.seed = std::stoull(std::string(o.at("seed").as_string()));
-    job.round = o.at("round").as_string();
+    job.game_id = o.at("round").as_string();
     job.opening = strings(o.at("opening"));
     return job;
   } catch (const std::exception& e) {

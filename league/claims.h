@@ -1,5 +1,5 @@
 // What a league keeps of a game in play (store/league_store.h's claims): enough to play the
-// very same game again on any machine (bots by name, seats, seed, Round label, opening), so
+// very same game again on any machine (bots by name, seats, seed, game id, opening), so
 // a game whose worker died is played again by another worker as it was meant to be played.
 #pragma once
 
@@ -14,7 +14,7 @@ struct LeagueJob {
   std::vector<std::string> seats;  // the bots' names, seat 1..N
   std::string spec;                // the game spec
   std::uint64_t seed = 0;
-  std::string round;                 // the record's Round tag, "B.T.G": unique in the league
+  std::string game_id;               // "B.T.G", unique in the league: its record's Round tag
   std::vector<std::string> opening;  // moves the referee plays first
 };
 

@@ -47,9 +47,9 @@ int LeagueBook::wave_tables() const {
   return std::max(settings_.concurrency, (8 * settings_.concurrency + per_table - 1) / per_table);
 }
 
-int LeagueBook::room(int most) const {
+int LeagueBook::games_left(int most) const {
   if (settings_.games <= 0) return most;
-  return static_cast<int>(std::clamp<long>(settings_.games - played_ - held_, 0, most));
+  return static_cast<int>(std::clamp<long>(settings_.games - played_ - open_claims_, 0, most));
 }
 
 void LeagueBook::read_tallies(const std::vector<LeagueTally>& tallies, std::int64_t last_game) {
@@ -105,7 +105,7 @@ bool LeagueBook::older_waves_ended() const {
   return std::none_of(own_.begin(), own_.end(), [&](const auto& kv) { return kv.second.wave < wave_; });
 }
 
-int LeagueBook::takeover_limit() const { return room(wave_tables() * set_size()); }
+int LeagueBook::takeover_limit() const { return games_left(wave_tables() * set_size()); }
 
 LeagueBook::Takeover LeagueBook::take_over(const std::vector<LeagueClaim>& taken,
                                            const std::vector<LeagueClaim>& in_play) {
@@ -113,9 +113,9 @@ LeagueBook::Takeover LeagueBook::take_over(const std::vector<LeagueClaim>& taken
   std::vector<OwnGame> games;
   for (const LeagueClaim& c : taken) {
     games.push_back({decode_job(c.job, settings_.where), c.id});
-    out.rounds.push_back(games.back().job.round);
+    out.game_ids.push_back(games.back().job.game_id);
   }
-  held_ += static_cast<long>(games.size());
+  open_claims_ += static_cast<long>(games.size());
   // A table none of whose games was kept (one cut by a kill starts again from its first
   // move: as good as never started) gets no new set if it seats a retired or suspended bot.
   const std::map<std::string, std::string> unpairable = unpairable_bots();  // bot: why
@@ -130,23 +130,23 @@ LeagueBook::Takeover LeagueBook::take_over(const std::vector<LeagueClaim>& taken
     if (seat == g.job.seats.end() || begun) {
       pending_.push_back(std::move(g));
     } else {
-      --held_;
+      --open_claims_;
       out.dropped.emplace_back(std::move(g), unpairable.at(*seat));
     }
   }
-  std::set<std::string> tables, rounds;
-  for (const OwnGame& g : pending_) rounds.insert(g.job.round);
+  std::set<std::string> tables, game_ids;
+  for (const OwnGame& g : pending_) game_ids.insert(g.job.game_id);
   for (const OwnGame& g : pending_)
     if (tables.insert(g.job.table).second)
       for (LiveGames::Earlier& e : table_set(game_, g.job, settings_.seed))
-        if (!rounds.count(e.round)) out.held_back.push_back(std::move(e));
+        if (!game_ids.count(e.round)) out.held_back.push_back(std::move(e));
   return out;
 }
 
 bool LeagueBook::wants_tables() const {
   std::set<std::string> taken;
   for (const OwnGame& g : pending_) taken.insert(g.job.table);
-  return wave_tables() > static_cast<int>(taken.size()) && room() > static_cast<int>(pending_.size());
+  return wave_tables() > static_cast<int>(taken.size()) && games_left() > static_cast<int>(pending_.size());
 }
 
 std::vector<std::vector<int>> LeagueBook::choose_tables(const std::vector<LeagueClaim>& in_play) {
@@ -207,13 +207,13 @@ std::vector<LeagueJob> LeagueBook::table_jobs(const std::vector<std::vector<int>
     for (LeagueJob& job : table_games(game_, TableId{batch, static_cast<int>(t) + 1}, seats, settings_.seed))
       out.push_back(std::move(job));
   }
-  const int left = room() - static_cast<int>(pending_.size());
+  const int left = games_left() - static_cast<int>(pending_.size());
   if (static_cast<int>(out.size()) > left) out.resize(static_cast<std::size_t>(std::max(left, 0)));
   return out;
 }
 
 void LeagueBook::claimed(std::vector<LeagueJob> jobs, const std::vector<std::int64_t>& claims) {
-  held_ += static_cast<long>(claims.size());
+  open_claims_ += static_cast<long>(claims.size());
   for (std::size_t i = 0; i < jobs.size() && i < claims.size(); ++i)
     pending_.push_back({std::move(jobs[i]), claims[i]});
 }
@@ -249,7 +249,7 @@ LeagueBook::Wave LeagueBook::close_wave() {
 }
 
 void LeagueBook::given(std::size_t index, OwnGame game) {
-  wave_of_[game.job.round] = game.wave;
+  wave_of_[game.job.game_id] = game.wave;
   ++unresolved_[game.wave];
   tables_[game.job.table].push_back(index);
   own_.emplace(index, std::move(game));
@@ -268,23 +268,23 @@ std::optional<LeagueBook::Ending> LeagueBook::ended(std::size_t index, const Gam
     unstartable_.emplace(record.players[static_cast<std::size_t>(record.fault_seat - 1)],
                          suspension_reason(record.termination_detail));
   const bool keep = record.termination != Termination::kAborted;
-  if (!keep) resolved(g.job.round);  // played again, by this run or another
+  if (!keep) resolved(g.job.game_id);  // played again, by this run or another
   return Ending{g.claim, keep};
 }
 
-void LeagueBook::committed(const std::string& round, bool kept) {
+void LeagueBook::committed(const std::string& game_id, bool kept) {
   if (kept) ++played_;
-  resolved(round);
+  resolved(game_id);
 }
 
 // A game of this run kept, dropped or given back: it no longer holds up the next pairing.
-void LeagueBook::resolved(const std::string& round) {
-  --held_;
-  forget_wave(round);
+void LeagueBook::resolved(const std::string& game_id) {
+  --open_claims_;
+  forget_wave(game_id);
 }
 
-void LeagueBook::forget_wave(const std::string& round) {
-  const auto it = wave_of_.find(round);
+void LeagueBook::forget_wave(const std::string& game_id) {
+  const auto it = wave_of_.find(game_id);
   if (it == wave_of_.end()) return;
   if (--unresolved_[it->second] == 0) unresolved_.erase(it->second);
   wave_of_.erase(it);
@@ -313,7 +313,7 @@ std::vector<GivenGame> LeagueBook::drop_unpairable(const Withdraw& withdraw) {
   if (unpairable.empty()) return {};
   std::vector<GivenGame> out =
       take_back([&](const LeagueJob& job) { return !seats_any(job, unpairable); }, withdraw);
-  for (const GivenGame& g : out) resolved(g.game.job.round);
+  for (const GivenGame& g : out) resolved(g.game.job.game_id);
   return out;
 }
 
@@ -321,11 +321,11 @@ std::vector<GivenGame> LeagueBook::drop_unpairable(const Withdraw& withdraw) {
 std::vector<GivenGame> LeagueBook::runner_ending(const Withdraw& withdraw, bool done) {
   std::vector<GivenGame> games = take_back([](const LeagueJob&) { return false; }, withdraw);
   if (done) {
-    for (const GivenGame& g : games) resolved(g.game.job.round);
+    for (const GivenGame& g : games) resolved(g.game.job.game_id);
     return games;
   }
   for (GivenGame& g : games) {
-    forget_wave(g.game.job.round);
+    forget_wave(g.game.job.game_id);
     carried_.push_back(std::move(g.game));
   }
   return {};
@@ -334,7 +334,7 @@ std::vector<GivenGame> LeagueBook::runner_ending(const Withdraw& withdraw, bool 
 std::vector<GivenGame> LeagueBook::leftovers() {
   std::vector<GivenGame> out;
   for (auto& [index, g] : own_) {
-    resolved(g.job.round);
+    resolved(g.job.game_id);
     out.push_back({index, std::move(g)});
   }
   own_.clear();

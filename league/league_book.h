@@ -3,8 +3,8 @@
 // asks what to do, and does it. Tested without a process (tests/league/league_book_test.cpp).
 //
 // Words, each with one meaning here:
-//   - table "B.T" and a game's Round tag "B.T.G" (league/table_id.h); a table's games are a
-//     set of seat arrangements, played whole once begun;
+//   - table "B.T" and a game's id "B.T.G", its record's Round tag (league/table_id.h); a
+//     table's games are a set of seat arrangements, played whole once begun;
 //   - a wave: the games given to the runner at once (games taken over, new tables, games
 //     carried from the last runner). Wave w+1 is paired once every game of the waves before w
 //     is resolved (kept, dropped or given back), from exactly those games: a game of wave w
@@ -12,7 +12,8 @@
 //     games on every machine, however loaded;
 //   - the lineup: the bots a runner was started with (it knows them by index); a bot added
 //     since needs the next runner;
-//   - held: games this run has claimed and not yet resolved; played: games it kept.
+//   - open claims: games this run has claimed and not yet resolved; played: games it kept;
+//   - held back: finished games `arena serve` does not show until their set is whole.
 #pragma once
 
 #include <cstdint>
@@ -86,10 +87,11 @@ class LeagueBook {
 
   // ---- What this run may still play ----
   bool quota_met() const { return settings_.games > 0 && played_ >= settings_.games; }
-  // Games left to this run (--games) beyond those it holds, at most `most`.
-  int room(int most = std::numeric_limits<int>::max()) const;
+  // Games this run may still claim (--games, less those played and those claimed), at most
+  // `most`.
+  int games_left(int most = std::numeric_limits<int>::max()) const;
   long played() const { return played_; }
-  long held() const { return held_; }
+  long open_claims() const { return open_claims_; }
 
   // ---- The next wave ----
   // Whether every game of the waves before the latest is resolved: the next may be paired.
@@ -103,7 +105,7 @@ class LeagueBook {
   // `arena serve` holds back until the set is whole (tournaments/live_games.h).
   // The games taken over that are not dropped join the wave.
   struct Takeover {
-    std::vector<std::string> rounds;  // every game taken over, its Round tag
+    std::vector<std::string> game_ids;  // every game taken over
     std::vector<std::pair<OwnGame, std::string>> dropped;
     std::vector<LiveGames::Earlier> held_back;
   };
@@ -143,8 +145,8 @@ class LeagueBook {
     bool keep = false;
   };
   std::optional<Ending> ended(std::size_t index, const GameRecord& record);
-  // Game `round`'s group was committed: `kept` false when another run had taken it over.
-  void committed(const std::string& round, bool kept);
+  // Game `game_id`'s group was committed: `kept` false when another run had taken it over.
+  void committed(const std::string& game_id, bool kept);
 
   // ---- Suspensions ----
   bool suspensions_due() const { return !unstartable_.empty(); }
@@ -171,8 +173,8 @@ class LeagueBook {
   std::vector<std::vector<int>> version_tables() const;
   std::vector<GivenGame> take_back(const std::function<bool(const LeagueJob&)>& keep,
                                    const Withdraw& withdraw);
-  void resolved(const std::string& round);
-  void forget_wave(const std::string& round);
+  void resolved(const std::string& game_id);
+  void forget_wave(const std::string& game_id);
 
   const Game& game_;
   LeagueBookSettings settings_;
@@ -189,11 +191,11 @@ class LeagueBook {
   std::vector<OwnGame> carried_;                            // taken back from the last runner, for the next
   int wave_ = 0;                                            // the latest wave given
   std::map<int, int> unresolved_;                           // per wave, its games not yet resolved
-  std::unordered_map<std::string, int> wave_of_;            // their waves by Round tag
+  std::unordered_map<std::string, int> wave_of_;            // their waves by game id
   std::set<std::string> latest_tables_;                     // the latest wave's tables
   std::map<std::string, std::string> unstartable_;          // bots that could not start, to suspend
   long played_ = 0;
-  long held_ = 0;
+  long open_claims_ = 0;
   bool waiting_ = false;  // the last wave was empty
 };
 

@@ -42,10 +42,10 @@ void LeagueDesk::take_over(Paired& paired) {
   const std::vector<LeagueClaim> taken = store_.take_expired(worker_, lease_, book_.takeover_limit());
   if (taken.empty()) return;
   LeagueBook::Takeover t = book_.take_over(taken, store_.claims());
-  out_.took_over(t.rounds);
+  out_.took_over(t.game_ids);
   for (const auto& [g, why] : t.dropped) {
     store_.drop(g.claim, worker_);
-    out_.not_played(g.job.round, why);
+    out_.not_played(g.job.game_id, why);
   }
   paired.held_back = std::move(t.held_back);
 }

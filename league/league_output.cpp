@@ -17,16 +17,16 @@ class ConsoleOutput : public LeagueOutput {
     line("league " + league_ + ": " + kLegend);  // flushed before any line on err (a suspension's)
   }
   void kept(const GameRecord& record) override { line(kept_game_line(record)); }  // flushed: a log follows
-  void not_kept(const std::string& round) override {
-    line("game " + round + ": not kept: another run took it over when this run's lease ended");
+  void not_kept(const std::string& game_id) override {
+    line("game " + game_id + ": not kept: another run took it over when this run's lease ended");
   }
-  void took_over(const std::vector<std::string>& rounds) override {
-    std::string text = "took over " + std::to_string(rounds.size()) + " game(s) whose run's lease ended:";
-    for (const std::string& r : rounds) text += " " + r;
+  void took_over(const std::vector<std::string>& game_ids) override {
+    std::string text = "took over " + std::to_string(game_ids.size()) + " game(s) whose run's lease ended:";
+    for (const std::string& r : game_ids) text += " " + r;
     line(text);
   }
-  void not_played(const std::string& round, const std::string& why) override {
-    line("game " + round + ": not played: its table seats a " + why + " bot");
+  void not_played(const std::string& game_id, const std::string& why) override {
+    line("game " + game_id + ": not played: its table seats a " + why + " bot");
   }
   void waiting(long playing, int needed, bool some_suspended) override {
     line("league " + league_ + ": " + std::to_string(playing) + " bot(s) can play, " +

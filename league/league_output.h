@@ -27,11 +27,11 @@ class LeagueOutput {
   // A game was kept (on the commit thread).
   virtual void kept(const GameRecord& record) = 0;
   // A game of this run was not kept: another run took it over when this run's lease ended.
-  virtual void not_kept(const std::string& round) = 0;
+  virtual void not_kept(const std::string& game_id) = 0;
   // This run took over games whose run's lease ended.
-  virtual void took_over(const std::vector<std::string>& rounds) = 0;
+  virtual void took_over(const std::vector<std::string>& game_ids) = 0;
   // A game taken over is not played: its table seats a bot that is `why` ("retired").
-  virtual void not_played(const std::string& round, const std::string& why) = 0;
+  virtual void not_played(const std::string& game_id, const std::string& why) = 0;
   // Too few bots can play (`playing` of `needed`): the run waits for another.
   virtual void waiting(long playing, int needed, bool some_suspended) = 0;
   // A bot could not start and is suspended now (said even when quiet: someone must act).

@@ -263,7 +263,7 @@ class LeagueRunner {
       bool idle = false;
       const bool may = book_.may_pair();
       if (!may && book_.older_waves_ended()) committer_->hurry();  // the pairing waits for their commit
-      const bool due = may && book_.room() > 0;
+      const bool due = may && book_.games_left() > 0;
       if (due || book_.suspensions_due() || Clock::now() - looked >= std::chrono::milliseconds(20)) {
         looked = Clock::now();
         desk_.suspend_unstartable();
@@ -290,13 +290,13 @@ class LeagueRunner {
 
   // The runner and the live files get game `g` (a table's games come together).
   void give(MatchRunner& runner, OwnGame g) {
-    GameJob job{g.job.spec, book_.seat_indices(g.job), g.job.seed, g.job.round, g.job.opening};
-    // Named by the game's Round tag, unique in the league (workers sharing the folder never
+    GameJob job{g.job.spec, book_.seat_indices(g.job), g.job.seed, g.job.game_id, g.job.opening};
+    // Named by the game's id, unique in the league (workers sharing the folder never
     // clash), its dots made dashes: a live file's name is letters, digits and '-'.
-    std::string name = "league-" + g.job.round;
+    std::string name = "league-" + g.job.game_id;
     std::replace(name.begin(), name.end(), '.', '-');
     const std::size_t index = runner.add(std::move(job));
-    live_->add(key_base_ + index, {name, 0, game_->spec(), g.job.seats, g.job.round, g.job.seed});
+    live_->add(key_base_ + index, {name, 0, game_->spec(), g.job.seats, g.job.game_id, g.job.seed});
     book_.given(index, std::move(g));
   }
 

@@ -53,7 +53,7 @@ std::string outcome_key(const RatedGame& g) {
   return "o\t" + joined(g.players) + "\n" + joined(g.ranks) + "\n" + joined(g.teams);
 }
 
-// The game of an outcome's key, or of a version's ("v", version, parent, pairing, round,
+// The game of an outcome's key, or of a version's ("v", version, parent, pairing, game_id,
 // the version's seat; sum: the version's half points).
 std::optional<RatedGame> outcome_of(std::string_view key) {
   const std::vector<std::string_view> lines = split(key.substr(2), '\n');
@@ -76,16 +76,16 @@ RatedGame version_game(const std::vector<std::string_view>& f, double halves) {
 }
 
 // The version-against-parent tallies of a two-seat game between a bot and its parent.
-void add_version_tallies(const RatedGame& g, const std::string& round, const std::vector<LeagueBot>& bots,
+void add_version_tallies(const RatedGame& g, const std::string& game_id, const std::vector<LeagueBot>& bots,
                          std::vector<LeagueTally>& out) {
   if (g.players.size() != 2 || !g.teams.empty()) return;
   for (int seat = 0; seat < 2; ++seat)
     for (const LeagueBot& b : bots)
       if (b.name == g.players[seat] && !b.parent.empty() && b.parent == g.players[1 - seat]) {
         const int halves = g.ranks[seat] < g.ranks[1 - seat] ? 2 : g.ranks[seat] == g.ranks[1 - seat] ? 1 : 0;
-        out.push_back(
-            {"v\t" + b.name + "\t" + b.parent + "\t" + g.pairing + "\t" + round + "\t" + std::to_string(seat),
-             1, static_cast<double>(halves), 0});
+        out.push_back({"v\t" + b.name + "\t" + b.parent + "\t" + g.pairing + "\t" + game_id + "\t" +
+                           std::to_string(seat),
+                       1, static_cast<double>(halves), 0});
       }
 }
 

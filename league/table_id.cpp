@@ -32,7 +32,7 @@ std::uint64_t TableId::seed(std::uint64_t league_seed) const {
                                       static_cast<std::uint64_t>(number - 1));
 }
 
-std::string table_of_game(const std::string& round) { return round.substr(0, round.rfind('.')); }
+std::string table_of_game(const std::string& game_id) { return game_id.substr(0, game_id.rfind('.')); }
 
 std::vector<LeagueJob> table_games(const Game& game, const TableId& id, const std::vector<std::string>& seats,
                                    std::uint64_t league_seed) {
@@ -51,7 +51,8 @@ std::vector<LiveGames::Earlier> table_set(const Game& game, const LeagueJob& job
   std::vector<LiveGames::Earlier> out;
   const std::optional<TableId> id = TableId::parse(job.table);
   if (!id) return out;  // not one of ours: nothing held for it
-  for (const LeagueJob& g : table_games(game, *id, job.seats, league_seed)) out.push_back({g.round, g.seed});
+  for (const LeagueJob& g : table_games(game, *id, job.seats, league_seed))
+    out.push_back({g.game_id, g.seed});
   return out;
 }
 

@@ -1,8 +1,8 @@
 // How a league names its tables and games, and draws their seeds (docs/league.md): table
 // "B.T" is table T (from 1) of batch B, a number the store gives each claim transaction once
 // (store/league_store.h); its games are every seat arrangement of its bots on one seed drawn
-// from the league's seed, and game G of it is "B.T.G", its record's Round tag, unique in the
-// league. Every worker, on every machine, draws the same games for the same table.
+// from the league's seed, and game G of it has the id "B.T.G" (its record's Round tag), unique
+// in the league. Every worker, on every machine, draws the same games for the same table.
 #pragma once
 
 #include <cstdint>
@@ -28,8 +28,8 @@ struct TableId {
   std::uint64_t seed(std::uint64_t league_seed) const;
 };
 
-// The table of the game whose Round tag is "B.T.G": "B.T".
-std::string table_of_game(const std::string& round);
+// The table of game "B.T.G": "B.T".
+std::string table_of_game(const std::string& game_id);
 
 // The games of table `id` seating `seats` (bot names, seat 1..N): one full set of seat
 // arrangements on the table's seed.
@@ -37,7 +37,7 @@ std::vector<LeagueJob> table_games(const Game& game, const TableId& id, const st
                                    std::uint64_t league_seed);
 
 // Every game of the set of `job`'s table, as `arena serve` holds them back (tournaments/
-// live_games.h): its Round tag and seed. None for a table not named by table_games.
+// live_games.h): its id (its record's Round tag) and seed. None for a table not named by table_games.
 std::vector<LiveGames::Earlier> table_set(const Game& game, const LeagueJob& job, std::uint64_t league_seed);
 
 }  // namespace arena

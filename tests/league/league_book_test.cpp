@@ -29,12 +29,12 @@ struct RecordedOutput : LeagueOutput {
   std::vector<std::string> said;
   void started() override { said.push_back("started"); }
   void kept(const GameRecord& r) override { said.push_back("kept " + r.round); }
-  void not_kept(const std::string& round) override { said.push_back("not kept " + round); }
-  void took_over(const std::vector<std::string>& rounds) override {
-    said.push_back("took over " + std::to_string(rounds.size()));
+  void not_kept(const std::string& game_id) override { said.push_back("not kept " + game_id); }
+  void took_over(const std::vector<std::string>& game_ids) override {
+    said.push_back("took over " + std::to_string(game_ids.size()));
   }
-  void not_played(const std::string& round, const std::string& why) override {
-    said.push_back("not played " + round + " " + why);
+  void not_played(const std::string& game_id, const std::string& why) override {
+    said.push_back("not played " + game_id + " " + why);
   }
   void waiting(long playing, int needed, bool some_suspended) override {
     said.push_back("waiting " + std::to_string(playing) + "/" + std::to_string(needed) +
@@ -60,7 +60,7 @@ std::unique_ptr<LeagueStore> memory_store(const std::vector<std::string>& bots) 
 GameRecord record_of(const Game& game, const LeagueJob& job, Termination why = Termination::kNormal,
                      int fault = 0, const std::string& detail = "") {
   GameRecord r;
-  r.round = job.round;
+  r.round = job.game_id;
   r.spec = game.spec();
   r.seed = job.seed;
   r.players = job.seats;
@@ -193,8 +193,8 @@ TEST_CASE("league book: table names, their seeds and their games' Round tags", "
   const std::vector<LeagueJob> games = table_games(*game, id, {"a", "b"}, 42);
   REQUIRE(games.size() == 2);  // a set: both seat orders
   CHECK(games[0].table == "12.3");
-  CHECK(games[0].round == "12.3.1");
-  CHECK(games[1].round == "12.3.2");
+  CHECK(games[0].game_id == "12.3.1");
+  CHECK(games[1].game_id == "12.3.2");
   CHECK(games[0].seats == std::vector<std::string>{"a", "b"});
   CHECK(games[1].seats == std::vector<std::string>{"b", "a"});
   CHECK(table_games(*game, id, {"a", "b"}, 42)[1].seed == games[1].seed);  // every worker draws the same
@@ -215,7 +215,7 @@ TEST_CASE("league book: the next wave waits for the waves before the latest, and
   const std::vector<std::size_t> first = run.pair();
   CHECK(first.size() == 8);  // four tables of two games: about eight games a slot
   CHECK(tables_of(run, first).size() == 4);
-  CHECK(run.book().held() == 8);
+  CHECK(run.book().open_claims() == 8);
   CHECK(store->claims().size() == 8);
   REQUIRE(run.book().may_pair());  // one wave ahead: the first is the latest
   const std::vector<std::size_t> second = run.pair();
@@ -227,14 +227,14 @@ TEST_CASE("league book: the next wave waits for the waves before the latest, and
   run.commit();
   CHECK(run.book().may_pair());
   CHECK(run.book().played() == 8);
-  CHECK(run.book().held() == 8);
+  CHECK(run.book().open_claims() == 8);
   CHECK(run.out.count("kept ") == 8);
 
   auto capped_store = memory_store({"a", "b", "c"});
   HandRun capped(*capped_store, *game, "w1", 5);
   const std::vector<std::size_t> five = capped.pair();
   CHECK(five.size() == 5);  // no game past --games
-  CHECK(capped.book().room() == 0);
+  CHECK(capped.book().games_left() == 0);
   capped.play(five);
   CHECK(capped.book().quota_met());
   CHECK(capped_store->game_count() == 5);
@@ -244,11 +244,11 @@ TEST_CASE("league book: a killed run's games are taken over, a retired bot's unb
           "[league][book]") {
   const auto game = make_game("clump:size=6");
   auto store = memory_store({"a", "b", "c"});
-  std::map<std::string, LeagueJob> paired;  // the killed run's games by Round tag
+  std::map<std::string, LeagueJob> paired;  // the killed run's games by game id
   {
     HandRun killed(*store, *game, "w1");
     const std::vector<std::size_t> given = killed.pair();
-    for (std::size_t i : given) paired.emplace(killed.job(i).round, killed.job(i));
+    for (std::size_t i : given) paired.emplace(killed.job(i).game_id, killed.job(i));
     killed.play({given[0]});  // the first game of table 1.1 kept, then the run dies
   }
   REQUIRE(paired.count("1.1.1"));
@@ -259,20 +259,20 @@ TEST_CASE("league book: a killed run's games are taken over, a retired bot's unb
   CHECK(next.out.count("took over 7") == 1);
   // A table begun (1.1) is played whole; the others that seat the retired bot are not played.
   std::set<std::string> dropped;
-  for (const auto& [round, job] : paired)
-    if (round != "1.1.1" && job.table != "1.1" && std::count(job.seats.begin(), job.seats.end(), "a"))
-      dropped.insert(round);
+  for (const auto& [game_id, job] : paired)
+    if (game_id != "1.1.1" && job.table != "1.1" && std::count(job.seats.begin(), job.seats.end(), "a"))
+      dropped.insert(game_id);
   CHECK(next.out.count("not played ") == static_cast<long>(dropped.size()));
-  for (const std::string& round : dropped) CHECK(next.out.count("not played " + round + " retired") == 1);
+  for (const std::string& game_id : dropped) CHECK(next.out.count("not played " + game_id + " retired") == 1);
   std::set<std::string> resumed;
   for (std::size_t i : given)
-    if (paired.count(next.job(i).round)) resumed.insert(next.job(i).round);
+    if (paired.count(next.job(i).game_id)) resumed.insert(next.job(i).game_id);
   CHECK(resumed.size() == paired.size() - 1 - dropped.size());
   CHECK(resumed.count("1.1.2") == 1);
   for (std::size_t i : given)  // and new tables seat it no more
     if (next.job(i).table != "1.1")
       CHECK(std::count(next.job(i).seats.begin(), next.job(i).seats.end(), "a") == 0);
-  CHECK(next.book().held() == static_cast<long>(store->claims().size()));
+  CHECK(next.book().open_claims() == static_cast<long>(store->claims().size()));
   // The set's game kept before is held back from `arena serve` until the set is whole.
   REQUIRE(next.held_back.size() == 1);
   CHECK(next.held_back[0].round == "1.1.1");
@@ -315,7 +315,7 @@ TEST_CASE("league book: a bot that cannot start is suspended once, its tables no
     const LeagueJob job = decode_job(c.job, "test");
     CHECK(std::count(job.seats.begin(), job.seats.end(), culprit) == 0);
   }
-  CHECK(run.book().held() == static_cast<long>(store->claims().size()));
+  CHECK(run.book().open_claims() == static_cast<long>(store->claims().size()));
   // Another worker suspended a bot first: this run says nothing more.
   const std::vector<std::size_t> more = run.pair();
   REQUIRE_FALSE(more.empty());
@@ -332,17 +332,17 @@ TEST_CASE("league book: an aborted game goes back to the store, and is played ag
   auto store = memory_store({"a", "b"});
   HandRun run(*store, *game, "w1");
   const std::vector<std::size_t> given = run.pair();
-  const std::string round = run.job(given[0]).round;
+  const std::string game_id = run.job(given[0]).game_id;
   run.end(given[0], record_of(*game, run.job(given[0]), Termination::kAborted));
-  CHECK(run.book().held() == static_cast<long>(given.size()) - 1);
+  CHECK(run.book().open_claims() == static_cast<long>(given.size()) - 1);
   bool released = false;
   for (const LeagueClaim& c : store->claims())
-    if (decode_job(c.job, "test").round == round) released = c.expired && c.worker.empty();
+    if (decode_job(c.job, "test").game_id == game_id) released = c.expired && c.worker.empty();
   CHECK(released);
   const std::vector<std::size_t> again = run.pair();
   CHECK(run.out.count("took over 1") == 1);
   bool found = false;
-  for (std::size_t i : again) found = found || run.job(i).round == round;
+  for (std::size_t i : again) found = found || run.job(i).game_id == game_id;
   CHECK(found);
 }
 
@@ -351,13 +351,13 @@ TEST_CASE("league book: a game another run took over is not kept, nor counted", 
   auto store = memory_store({"a", "b"});
   HandRun slow(*store, *game, "w1");
   const std::vector<std::size_t> given = slow.pair();
-  const std::string round = slow.job(given[0]).round;
+  const std::string game_id = slow.job(given[0]).game_id;
   slow.end(given[0]);
   store->renew("w1", 0);  // its lease ended before the commit
   HandRun other(*store, *game, "w2");
   other.pair();
   slow.commit();
-  CHECK(slow.out.said == std::vector<std::string>{"not kept " + round});
+  CHECK(slow.out.said == std::vector<std::string>{"not kept " + game_id});
   CHECK(slow.book().played() == 0);
   CHECK(store->game_count() == 0);
 }
@@ -375,14 +375,14 @@ TEST_CASE("league book: a bot added meanwhile waits for the next runner, which g
   run.book().start_lineup(store->bots());
   const std::vector<std::size_t> carried = run.pair();
   CHECK(run.lineup_ok);
-  std::set<std::string> rounds;
-  for (std::size_t i : carried) rounds.insert(run.job(i).round);
-  CHECK(rounds.size() >= given.size());
-  CHECK(run.book().held() == static_cast<long>(store->claims().size()));
+  std::set<std::string> game_ids;
+  for (std::size_t i : carried) game_ids.insert(run.job(i).game_id);
+  CHECK(game_ids.size() >= given.size());
+  CHECK(run.book().open_claims() == static_cast<long>(store->claims().size()));
   // The run is done: what the runner never started goes back to the store.
   const std::vector<GivenGame> back = run.book().runner_ending(run.withdraw_all(), true);
   run.desk().release(back);
-  CHECK(run.book().held() == 0);
+  CHECK(run.book().open_claims() == 0);
   for (const LeagueClaim& c : store->claims()) CHECK(c.expired);
 }
 
