@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <limits>
 #include <set>
 #include <sstream>
 
@@ -16,6 +15,7 @@
 #include "report/replay.h"
 #include "report/report_data.h"
 #include "store/league_store.h"
+#include "tournaments/journal_line_parser.h"
 
 namespace arena::serve {
 
@@ -42,24 +42,30 @@ std::uintmax_t size_of(const fs::path& path) {
   return ec ? 0 : n;
 }
 
+// A league's games are read this many at a time: never every record in memory at once.
+constexpr std::int64_t kLeagueSlice = 256;
+
 }  // namespace
 
-FolderWatch::FolderWatch(std::string dir) : dir_(std::move(dir)) {
+FolderWatch::FolderWatch(std::string dir, StoreOpener open_store)
+    : dir_(std::move(dir)), open_store_(std::move(open_store)) {
+  if (!open_store_) open_store_ = [](const std::string& d) { return open_league_store(d); };
   if (!fs::is_directory(dir_))
     throw UserError(dir_ + ": no such folder (arena serve needs a tournament's or league's folder)");
   // A league's store is opened and read once now, as `arena league table` would: a damaged
   // league.db (or a PostgreSQL server that cannot be reached) is the same clear error, not an
   // empty page.
   if (holds_league(dir_)) {
-    league_ = open_league_store(dir_);
-    league_->games(std::numeric_limits<std::int64_t>::max());
+    league_ = open_store_(dir_);
+    league_->game_count();
   }
 }
 
 FolderWatch::~FolderWatch() = default;
 
 void FolderWatch::reset() {
-  records_.clear();
+  rows_ = report::ReportDataBuilder();
+  finished_.clear();
   visible_.clear();
   journal_read_ = pgn_read_ = 0;
   data_.clear();
@@ -75,8 +81,8 @@ bool FolderWatch::poll() {
       std::set<std::string> held;
       std::istringstream lines(*held_);
       for (std::string line; std::getline(lines, line);) held.insert(line);
-      for (std::size_t i = 0; i < records_.size(); ++i)
-        if (!held.count(records_[i].round)) visible_.push_back(i);
+      for (std::size_t i = 0; i < rows_.size(); ++i)
+        if (!held.count(rows_.round(i))) visible_.push_back(i);
     }
     data_.clear();
   }
@@ -84,8 +90,19 @@ bool FolderWatch::poll() {
   return games || live;
 }
 
-// The journal's complete lines since the last poll, each with the size of games.pgn once its
-// record is in: the records up to there are the finished games that count.
+// Each record of `pgn` becomes a row of the page's data; the record itself is not kept.
+void FolderWatch::add_records(const std::string& pgn, Finished where) {
+  std::vector<PgnError> errors;
+  for (const GameRecord& r : parse_pgn(pgn, errors)) {
+    rows_.add(r);
+    finished_.push_back(where);
+    ++where.nth;
+  }
+}
+
+// The journal's complete lines since the last poll (tournaments/journal_line_parser.h, the
+// journal's one reader), each with the size of games.pgn once its game's record is in: the
+// records up to there are the finished games that count, each between the sizes of two lines.
 bool FolderWatch::poll_tournament() {
   const fs::path journal = fs::path(dir_) / "journal.jsonl", pgn = fs::path(dir_) / "games.pgn";
   const std::uintmax_t size = size_of(journal);
@@ -96,49 +113,54 @@ bool FolderWatch::poll_tournament() {
   if (!text) return false;
   const std::size_t complete = text->rfind('\n');
   if (complete == std::string::npos) return false;
-  std::uint64_t pgn_end = pgn_read_;
-  std::size_t start = 0;
-  for (std::size_t nl; (nl = text->find('\n', start)) != std::string::npos && nl <= complete;
+  std::vector<std::uint64_t> ends;  // of each new game's record in games.pgn
+  JournalEntry entry;
+  for (std::size_t start = 0, nl; (nl = text->find('\n', start)) != std::string::npos && nl <= complete;
        start = nl + 1) {
-    boost::system::error_code ec;
-    const boost::json::value line = boost::json::parse(text->substr(start, nl - start), ec);
-    if (ec || !line.is_object() || !line.as_object().contains("pgn_end")) continue;
-    pgn_end = line.as_object().at("pgn_end").to_number<std::uint64_t>();
+    try {
+      parse_journal_line(std::string_view(*text).substr(start, nl - start), entry);
+    } catch (const UserError&) {
+      continue;  // not a line the journal's writer wrote: no game of ours
+    }
+    if (entry.pgn_end > (ends.empty() ? pgn_read_ : ends.back())) ends.push_back(entry.pgn_end);
   }
-  if (pgn_end <= pgn_read_) {
+  if (ends.empty()) {
     journal_read_ += complete + 1;
     return false;
   }
-  const std::optional<std::string> records = read_range(pgn, pgn_read_, pgn_end);
+  const std::optional<std::string> records = read_range(pgn, pgn_read_, ends.back());
   if (!records) return false;
-  std::vector<PgnError> errors;
-  for (GameRecord& r : parse_pgn(*records, errors)) records_.push_back(std::move(r));
+  for (std::uint64_t begin = pgn_read_; std::uint64_t end : ends) {
+    add_records(records->substr(begin - pgn_read_, end - begin), Finished{0, begin, end, 0});
+    begin = end;
+  }
   journal_read_ += complete + 1;
-  pgn_read_ = pgn_end;
+  pgn_read_ = ends.back();
   return true;
 }
 
 // Through the league's store, whichever it is (open_league_store, as `arena league table`
-// reads it): only finished games, only read.
+// reads it): only finished games, only read, each once, a slice at a time.
 bool FolderWatch::poll_league() {
-  std::vector<LeagueGame> games;
+  bool changed = false;
   try {
-    if (!league_) league_ = open_league_store(dir_);
-    games = league_->games(league_last_);
+    if (!league_) league_ = open_store_(dir_);
+    for (;;) {
+      const std::vector<LeagueGame> games = league_->games_slice(league_last_, kLeagueSlice);
+      for (const LeagueGame& g : games) {
+        add_records(g.pgn, Finished{g.id, 0, 0, 0});
+        league_last_ = g.id;
+        changed = true;
+      }
+      if (static_cast<std::int64_t>(games.size()) < kLeagueSlice) break;
+    }
   } catch (const UserError& e) {
     league_.reset();  // the server is away, the file is being replaced...: tried again next poll
     if (league_error_ != e.what()) std::cerr << "arena serve: " << e.what() << " (trying again)" << std::endl;
     league_error_ = e.what();
-    return false;
+    return changed;
   }
   league_error_.clear();
-  bool changed = false;
-  for (const LeagueGame& g : games) {
-    std::vector<PgnError> errors;
-    for (GameRecord& r : parse_pgn(g.pgn, errors)) records_.push_back(std::move(r));
-    league_last_ = g.id;
-    changed = true;
-  }
   return changed;
 }
 
@@ -191,12 +213,10 @@ const std::string& FolderWatch::data_json() {
   report::ReportOptions options;
   options.title = "Arena live: " + fs::path(dir_).filename().string();
   options.replay_budget = 0;
-  std::vector<GameRecord> shown;
-  for (std::size_t i : visible_) shown.push_back(records_[i]);
-  boost::json::object data = report::report_data(shown, options);
+  boost::json::object data = rows_.data(visible_, options);
   data.erase("replays");
   boost::json::array embedded;  // every finished game's replay can be fetched
-  for (std::size_t n = 1; n <= shown.size(); ++n) embedded.push_back(static_cast<std::int64_t>(n));
+  for (std::size_t n = 1; n <= visible_.size(); ++n) embedded.push_back(static_cast<std::int64_t>(n));
   data["embedded"] = std::move(embedded);
   boost::json::array& entries = data["games"].as_array();
   for (std::size_t i = 0; i < entries.size() && i < visible_.size(); ++i)
@@ -213,15 +233,66 @@ const std::string& FolderWatch::data_json() {
   return data_;
 }
 
-std::optional<std::string> FolderWatch::replay_json(int n) {
-  if (n < 1 || n > static_cast<int>(visible_.size())) return std::nullopt;
-  const GameRecord& r = records_[visible_[static_cast<std::size_t>(n - 1)]];
-  return json_text(report::replay_json(r, true));
+// The text a finished game's record is in, read now: its row in the league's store, or its
+// bytes of games.pgn (written once, never changed).
+std::optional<std::string> FolderWatch::record_text(const Finished& where) {
+  if (!holds_league(dir_)) return read_range(fs::path(dir_) / "games.pgn", where.begin, where.end);
+  try {
+    if (!league_) league_ = open_store_(dir_);
+    std::optional<LeagueGame> game = league_->game(where.id);
+    if (game) return std::move(game->pgn);
+  } catch (const UserError& e) {
+    league_.reset();
+    std::cerr << "arena serve: " << e.what() << std::endl;
+  }
+  return std::nullopt;
 }
 
-std::string FolderWatch::shown_pgn() const {
+std::optional<std::string> FolderWatch::replay_json(int n) {
+  if (n < 1 || n > static_cast<int>(visible_.size())) return std::nullopt;
+  const Finished& where = finished_[visible_[static_cast<std::size_t>(n - 1)]];
+  const std::optional<std::string> text = record_text(where);
+  if (!text) return std::nullopt;
+  std::vector<PgnError> errors;
+  const std::vector<GameRecord> records = parse_pgn(*text, errors);
+  if (where.nth >= static_cast<int>(records.size())) return std::nullopt;
+  return json_text(report::replay_json(records[static_cast<std::size_t>(where.nth)], true));
+}
+
+// Each shown record's text as its writer wrote it: a league's a slice of the store at a time,
+// a tournament's from games.pgn.
+std::optional<std::string> FolderWatch::shown_pgn() {
   std::string text;
-  for (std::size_t i : visible_) text += format_pgn(records_[i]);
+  if (visible_.empty()) return text;
+  if (!holds_league(dir_)) {
+    const Finished& first = finished_[visible_.front()];
+    const std::optional<std::string> all =
+        read_range(fs::path(dir_) / "games.pgn", first.begin, finished_[visible_.back()].end);
+    if (!all) return std::nullopt;
+    for (std::size_t i = 0; i < visible_.size(); ++i) {
+      const Finished& f = finished_[visible_[i]];
+      if (i == 0 || f.begin != finished_[visible_[i - 1]].begin)
+        text += all->substr(f.begin - first.begin, f.end - f.begin);
+    }
+    return text;
+  }
+  try {
+    if (!league_) league_ = open_store_(dir_);
+    std::size_t next = 0;  // the first shown game not yet met
+    for (std::int64_t after = 0; next < visible_.size();) {
+      const std::vector<LeagueGame> games = league_->games_slice(after, kLeagueSlice);
+      if (games.empty()) break;
+      for (const LeagueGame& g : games) {
+        if (next < visible_.size() && finished_[visible_[next]].id == g.id) text += g.pgn;
+        while (next < visible_.size() && finished_[visible_[next]].id <= g.id) ++next;
+      }
+      after = games.back().id;
+    }
+  } catch (const UserError& e) {
+    league_.reset();
+    std::cerr << "arena serve: " << e.what() << std::endl;
+    return std::nullopt;
+  }
   return text;
 }
 
@@ -237,12 +308,12 @@ std::string FolderWatch::state_json() const {
                                        {"l", static_cast<std::int64_t>(l.game.actions.size())}});
   }
   boost::json::array held;  // what the page says of a watched game whose record is held back
-  for (std::size_t i = 0, v = 0; i < records_.size(); ++i) {
+  for (std::size_t i = 0, v = 0; i < rows_.size(); ++i) {
     if (v < visible_.size() && visible_[v] == i) {
       ++v;
       continue;
     }
-    held.push_back(boost::json::object{{"r", records_[i].round}, {"rn", static_cast<std::int64_t>(i + 1)}});
+    held.push_back(boost::json::object{{"r", rows_.round(i)}, {"rn", static_cast<std::int64_t>(i + 1)}});
   }
   return json_text(boost::json::object{{"games", static_cast<std::int64_t>(visible_.size())},
                                        {"live", std::move(live)},

@@ -117,7 +117,11 @@ std::optional<Reply> route(FolderWatch& folder, std::string_view target) {
     if (name.find('/') != std::string::npos) return forbidden();
     // The records the page shows, never the file: it may hold a record the journal does not
     // count yet, or one whose deal a game still replays.
-    if (name == "games.pgn") return Reply{200, "text/plain; charset=utf-8", folder.shown_pgn()};
+    if (name == "games.pgn") {
+      std::optional<std::string> pgn = folder.shown_pgn();
+      if (!pgn) return Reply{503, "text/plain; charset=utf-8", "the records cannot be read now; try again\n"};
+      return Reply{200, "text/plain; charset=utf-8", std::move(*pgn)};
+    }
     return served_file(folder, name);
   }
   return not_found();

@@ -6,7 +6,8 @@
 //   /api/replay/N          finished game N's replay
 //   /api/live/ID           game in play ID as a spectator sees it (serve/live_view.h)
 //   /files/NAME            one of the folder's result files (kServedFiles), nothing else;
-//                          games.pgn: the finished games the page shows (FolderWatch::shown_pgn)
+//                          games.pgn: the finished games the page shows (FolderWatch::shown_pgn),
+//                          503 while their records cannot be read
 // Every other target is 404; a target that tries to leave the folder ("..", its percent-encoded
 // forms, a backslash, a NUL, an absolute form, a symlink, a hard link) is 403.
 #pragma once

@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -96,6 +97,21 @@ class LeagueStore {
   // Games with id > `after`, in order. Ids follow commit order: a reader that has seen id N
   // never later finds a new game below N.
   virtual std::vector<LeagueGame> games(std::int64_t after = 0) = 0;
+  // The same, at most `most` of them: a reader going through a large league a slice at a
+  // time, never every record in memory at once (`arena serve` making its game list).
+  virtual std::vector<LeagueGame> games_slice(std::int64_t after, std::int64_t most) {
+    std::vector<LeagueGame> out = games(after);
+    const auto keep = static_cast<std::size_t>(most < 0 ? 0 : most);
+    if (out.size() > keep) out.resize(keep);
+    return out;
+  }
+  // One game's record by its id; nullopt when no game has that id. What `arena serve` reads
+  // when the page asks for that game's replay, instead of keeping every record.
+  virtual std::optional<LeagueGame> game(std::int64_t id) {
+    std::vector<LeagueGame> after = games_slice(id - 1, 1);
+    if (after.empty() || after[0].id != id) return std::nullopt;
+    return after[0];
+  }
   virtual std::int64_t game_count() = 0;
   // Every tally, and the id of the last game they cover, read in one snapshot.
   virtual std::vector<LeagueTally> tallies(std::int64_t& last_game) = 0;

@@ -1,6 +1,7 @@
 #include "store/sql_league_store.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 #include "engine/core/user_error.h"
@@ -23,6 +24,19 @@ constexpr const char* kAddTally =
     "INSERT INTO tallies(key, count, sum, top) VALUES(?1, ?2, ?3, ?4) ON CONFLICT(key) DO UPDATE SET "
     "count = tallies.count + excluded.count, sum = tallies.sum + excluded.sum, "
     "top = CASE WHEN excluded.top > tallies.top THEN excluded.top ELSE tallies.top END";
+
+// Games in id order after one, a slice at a time (a million records never sit in memory at
+// once), and one game by its id: the reads of every reader of records.
+constexpr const char* kGamesAfter = "SELECT id, pgn FROM games WHERE id > ?1 ORDER BY id LIMIT ?2";
+constexpr const char* kGameById = "SELECT id, pgn FROM games WHERE id = ?1";
+constexpr std::int64_t kRetallySlice = 2000;
+
+std::vector<LeagueGame> league_games(const SqlRows& r) {
+  std::vector<LeagueGame> out;
+  out.reserve(static_cast<std::size_t>(r.size()));
+  for (int i = 0; i < r.size(); ++i) out.push_back({r.integer(i, 0), r.text(i, 1)});
+  return out;
+}
 
 const std::string& cell_text(const SqlRows::Cell& c, std::string& scratch) {
   if (const auto* s = std::get_if<std::string>(&c)) return *s;
@@ -230,7 +244,7 @@ void SqlLeagueStore::retally(const std::string& version,
   if (tally_version() == version) return;
   std::map<std::string, LeagueTally> sums;
   for (std::int64_t after = 0;;) {  // in slices: a million records never sit in memory at once
-    const SqlRows r = run("SELECT id, pgn FROM games WHERE id > ?1 ORDER BY id LIMIT 2000", {after});
+    const SqlRows r = run(kGamesAfter, {after, kRetallySlice});
     if (r.size() == 0) break;
     for (int i = 0; i < r.size(); ++i)
       for (const LeagueTally& row : tally_of({r.integer(i, 0), r.text(i, 1)})) merge_tally(sums, row);
@@ -243,10 +257,17 @@ void SqlLeagueStore::retally(const std::string& version,
 }
 
 std::vector<LeagueGame> SqlLeagueStore::games(std::int64_t after) {
-  const SqlRows r = run("SELECT id, pgn FROM games WHERE id > ?1 ORDER BY id", {after});
-  std::vector<LeagueGame> out;
-  for (int i = 0; i < r.size(); ++i) out.push_back({r.integer(i, 0), r.text(i, 1)});
-  return out;
+  return games_slice(after, std::numeric_limits<std::int64_t>::max());
+}
+
+std::vector<LeagueGame> SqlLeagueStore::games_slice(std::int64_t after, std::int64_t most) {
+  return league_games(run(kGamesAfter, {after, std::max<std::int64_t>(most, 0)}));
+}
+
+std::optional<LeagueGame> SqlLeagueStore::game(std::int64_t id) {
+  std::vector<LeagueGame> found = league_games(run(kGameById, {id}));
+  if (found.empty()) return std::nullopt;
+  return std::move(found[0]);
 }
 
 std::int64_t SqlLeagueStore::game_count() { return run("SELECT count(*) FROM games").integer(0, 0); }

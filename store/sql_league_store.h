@@ -56,6 +56,8 @@ class SqlLeagueStore : public LeagueStore {
   void add_game(const std::string& pgn, const std::vector<LeagueTally>& tallies) override;
   void add_games(const std::vector<std::pair<std::string, std::vector<LeagueTally>>>& games) override;
   std::vector<LeagueGame> games(std::int64_t after) override;
+  std::vector<LeagueGame> games_slice(std::int64_t after, std::int64_t most) override;
+  std::optional<LeagueGame> game(std::int64_t id) override;
   std::int64_t game_count() override;
   std::vector<LeagueTally> tallies(std::int64_t& last_game) override;
   std::string tally_version() override;

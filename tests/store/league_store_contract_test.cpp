@@ -95,6 +95,22 @@ void games_and_tallies(const Backend& b) {
   CHECK(games[0].id == 2);
   CHECK(games[0].pgn == "pgn 2");
   CHECK(games[1].pgn == "pgn 3");
+  {
+    INFO("a slice of games, and one game by its id (what `arena serve` reads)");
+    const auto reader = b.open();  // another process's connection
+    const auto slice = reader->games_slice(0, 2);
+    REQUIRE(slice.size() == 2);
+    CHECK((slice[0].id == 1 && slice[0].pgn == "pgn 1"));
+    CHECK((slice[1].id == 2 && slice[1].pgn == "pgn 2"));
+    CHECK(reader->games_slice(2, 2).size() == 1);
+    CHECK(reader->games_slice(3, 2).empty());
+    CHECK(reader->games_slice(0, 0).empty());
+    const auto two = reader->game(2);
+    REQUIRE(two);
+    CHECK((two->id == 2 && two->pgn == "pgn 2"));
+    CHECK_FALSE(reader->game(0));
+    CHECK_FALSE(reader->game(4));
+  }
   const std::vector<LeagueTally> t = b.open()->tallies(last);
   CHECK(last == 3);
   REQUIRE(t.size() == 3);  // byte order, whatever the database's locale: upper case first
