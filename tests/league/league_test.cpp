@@ -20,6 +20,9 @@
 #include "tests/killed_referee.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace league_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -398,3 +401,5 @@ TEST_CASE("league: a damaged or foreign store is an error naming it", "[league]"
   r = run_arena("league new " + league.str() + " nosuchgame");
   CHECK(r.status == 2);
 }
+
+}  // namespace league_test
