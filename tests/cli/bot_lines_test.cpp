@@ -7,6 +7,9 @@
 #include "../tournaments/formats_test_util.h"
 #include "records/pgn.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace bot_lines_test {
+
 namespace {
 
 using namespace fmtest;
@@ -108,3 +111,5 @@ TEST_CASE("bot lines: --bot-lines-cap keeps a prefix and the record says where i
   CHECK(quiet[0].bot_lines.empty());
   CHECK(quiet[0].bot_lines_cut == 0);
 }
+
+}  // namespace bot_lines_test

@@ -20,6 +20,9 @@
 #include "tests/pgn_read.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace cpu_cgroup_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -157,3 +160,5 @@ TEST_CASE("cpu cgroup: a bot killed with SIGKILL leaves no group and no process 
   if (alive) ::kill(hidden, SIGKILL);  // never left running, whatever the verdict
   CHECK_FALSE(alive);
 }
+
+}  // namespace cpu_cgroup_test

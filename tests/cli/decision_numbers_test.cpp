@@ -11,6 +11,9 @@
 #include "records/pgn.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace decision_numbers_test {
+
 namespace {
 
 using shelltest::run_arena;
@@ -127,3 +130,5 @@ TEST_CASE("arena repro --ply K names whose decision K is when it is not the seat
   CHECK(r.out.find("position 0 is chance's: no decision; give the seat to rerun with --seat S (1 to 3)") !=
         std::string::npos);
 }
+
+}  // namespace decision_numbers_test

@@ -14,6 +14,9 @@
 #include <iterator>
 #include <string>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace full_disk_test {
+
 namespace {
 
 struct Run {
@@ -131,3 +134,5 @@ TEST_CASE("Ctrl-C of arena tournament prints the standings so far and the resume
         std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace full_disk_test

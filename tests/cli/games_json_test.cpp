@@ -14,6 +14,9 @@
 #include "engine/core/registry.h"
 #include "engine/games.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace games_json_test {
+
 namespace {
 
 namespace json = boost::json;
@@ -88,3 +91,5 @@ TEST_CASE("arena games --json lists exactly the registry's games, in its order",
     check_player_counts(g.at("player_counts").as_array(), info);
   }
 }
+
+}  // namespace games_json_test

@@ -16,6 +16,9 @@
 #include <sstream>
 #include <string>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace help_docs_test {
+
 namespace {
 
 std::string run(const std::string& args) {
@@ -135,3 +138,5 @@ TEST_CASE("docs: every flag of every subcommand's --help is in the one options t
       if (names(column, sub) && column != "all") CHECK(real[flag].count(sub) == 1);
     }
 }
+
+}  // namespace help_docs_test

@@ -10,6 +10,9 @@
 #include "records/pgn.h"
 #include "records/verify.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace match_features_test {
+
 namespace {
 
 using namespace fmtest;
@@ -150,3 +153,5 @@ TEST_CASE("features: random opening plies are the same for every rotation of a m
   }
   CHECK(seatings.size() == 3);
 }
+
+}  // namespace match_features_test

@@ -17,6 +17,9 @@
 #include "tests/killed_referee.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace newcomer_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -120,3 +123,5 @@ TEST_CASE("league run: Ctrl-C or SIGTERM is no error: how many games were kept, 
           std::string::npos);
   }
 }
+
+}  // namespace newcomer_test

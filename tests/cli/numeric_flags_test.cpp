@@ -14,6 +14,9 @@
 
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace numeric_flags_test {
+
 namespace {
 
 using shelltest::Run;
@@ -121,3 +124,5 @@ TEST_CASE("cli: no numeric flag of any subcommand prints a sentinel range", "[cl
   }
   CHECK(checked >= 40);  // the walk found the numeric flags (a --help format change would hide them)
 }
+
+}  // namespace numeric_flags_test

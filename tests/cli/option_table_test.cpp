@@ -13,6 +13,9 @@
 #include "tournaments/config.h"
 #include "tournaments/value_check.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace option_table_test {
+
 namespace {
 
 using namespace arena;
@@ -189,3 +192,5 @@ TEST_CASE("option table: docs/referee.md's run options table is the table's own 
   INFO("the table as it should read is in the build folder's options_table.md");
   CHECK(shown == table);
 }
+
+}  // namespace option_table_test

@@ -6,6 +6,9 @@
 #include "tests/shell_run.h"
 #include "tournaments/runner_setup.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace oversubscription_test {
+
 TEST_CASE("cli: more games at once than cores is warned of, before the first game", "[cli]") {
   const int cores = arena::usable_cores();
   const std::string bot = std::string(ARENA_BIN_DIR) + "/random_bot";
@@ -22,3 +25,5 @@ TEST_CASE("cli: more games at once than cores is warned of, before the first gam
   CHECK(r.status == 0);
   CHECK(r.out.find("warning: concurrency") == std::string::npos);
 }
+
+}  // namespace oversubscription_test

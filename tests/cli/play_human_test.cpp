@@ -21,6 +21,9 @@
 
 #include "tests/killed_referee.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace play_human_test {
+
 namespace {
 
 const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
@@ -233,3 +236,5 @@ TEST_CASE("human seat: Ctrl-C keeps the finished game and the interrupted one (R
   CHECK(pgn.find("[Termination \"aborted\"]") != std::string::npos);
   std::filesystem::remove_all(s.dir);
 }
+
+}  // namespace play_human_test

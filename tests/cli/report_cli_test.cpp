@@ -25,6 +25,9 @@
 
 extern char** environ;
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace report_cli_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -242,3 +245,5 @@ TEST_CASE("report: bad input is a clear error and leaves no file behind", "[cli]
   CHECK(r.out.find("nofolder/r.html: cannot write the report") != std::string::npos);
   for (const auto& e : fs::recursive_directory_iterator(t.path)) CHECK(e.path().extension() != ".tmp");
 }
+
+}  // namespace report_cli_test

@@ -11,6 +11,9 @@
 
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace repro_test {
+
 namespace fs = std::filesystem;
 using shelltest::run_arena;
 using shelltest::run_shell;
@@ -203,3 +206,5 @@ TEST_CASE("arena repro: a recorded crash or time forfeit is reproduced by the bo
   CHECK(r.out.find("no answer within the timeout of 300 ms") != std::string::npos);
   CHECK(r.out.find("REPRODUCED: the recorded fault again") != std::string::npos);
 }
+
+}  // namespace repro_test

@@ -14,6 +14,9 @@
 #include "tests/shell_run.h"
 #include "tests/text_scrub.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace resume_folder_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -78,3 +81,5 @@ TEST_CASE("cli: tournament --resume from another folder runs the bots of the fol
         without_times(slurp(root.path / "full/games.pgn")));
   CHECK(slurp(root.path / "cut/crosstable.txt") == slurp(root.path / "full/crosstable.txt"));
 }
+
+}  // namespace resume_folder_test

@@ -14,6 +14,9 @@
 #include <string>
 #include <vector>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace run_flags_test {
+
 namespace {
 
 struct Run {
@@ -192,3 +195,5 @@ TEST_CASE("cli: in team games arena match rotates partnerships, as tournaments d
   }
   CHECK(partners == std::set<std::string>{"b", "c", "d"});
 }
+
+}  // namespace run_flags_test

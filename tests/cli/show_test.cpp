@@ -15,6 +15,9 @@
 #include "engine/core/registry.h"
 #include "records/pgn.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace show_test {
+
 using namespace arena;
 
 namespace {
@@ -153,3 +156,5 @@ TEST_CASE("arena show --game takes the round label the logs print, as well as th
   CHECK(r.status == 2);
   CHECK(r.out.find("games are numbered from 1") != std::string::npos);
 }
+
+}  // namespace show_test

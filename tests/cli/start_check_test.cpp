@@ -12,6 +12,9 @@
 #include <iterator>
 #include <string>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace start_check_test {
+
 namespace {
 
 struct Run {
@@ -110,3 +113,5 @@ TEST_CASE(
   CHECK(json.find(R"("workdir":")" + dir + R"(/cfg")") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace start_check_test

@@ -9,6 +9,9 @@
 #include "../tournaments/formats_test_util.h"
 #include "records/pgn.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace team_rotation_test {
+
 namespace {
 
 using namespace fmtest;
@@ -93,3 +96,5 @@ TEST_CASE("teams: a Flows tournament rotates partnerships the same way", "[cli][
   check_rotated(records(dir.path / "games.pgn"));
   CHECK(reftest::processes_left(tag).empty());
 }
+
+}  // namespace team_rotation_test

@@ -17,6 +17,9 @@
 #include "tests/shell_run.h"
 #include "tournaments/runner_setup.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace timing_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -229,3 +232,5 @@ TEST_CASE(
     }
   }
 }
+
+}  // namespace timing_test

@@ -10,6 +10,9 @@
 #include "../tournaments/formats_test_util.h"
 #include "tournaments/standings.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace tournament_formats_test {
+
 namespace {
 
 using namespace fmtest;
@@ -349,3 +352,5 @@ TEST_CASE(
              Catch::Contains("two (1) 3 - one (2) 3  -> two  (after 2 extra)  (still tied: better seed)"));
   CHECK_THAT(bracket, Catch::Contains("Winner: two"));
 }
+
+}  // namespace tournament_formats_test

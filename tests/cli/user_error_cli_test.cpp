@@ -11,6 +11,9 @@
 
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace user_error_cli_test {
+
 using shelltest::run_arena;
 
 namespace {
@@ -46,3 +49,5 @@ TEST_CASE("cli: a user error is printed once, as its layer words it, with status
   CHECK(r.status == 2);
   CHECK(r.out == "arena: error: " + config.string() + ": sprt: 'x' is not KEY=VALUE\n");
 }
+
+}  // namespace user_error_cli_test

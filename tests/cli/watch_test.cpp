@@ -15,6 +15,9 @@
 #include "engine/flows/flows_state.h"
 #include "records/pgn.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace watch_test {
+
 using namespace arena;
 
 namespace {
@@ -155,3 +158,5 @@ TEST_CASE("arena tournament --watch: the Flows board drawn with its paths on a t
   CHECK(r.out.find(picture, last_clear) != std::string::npos);
   CHECK(r.out.find("game over", last_clear) != std::string::npos);
 }
+
+}  // namespace watch_test

@@ -17,6 +17,9 @@
 #include "engine/core/user_error.h"
 #include "engine/grid/square_coords.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace clump_test {
+
 using namespace arena;
 using namespace arena::clump;
 
@@ -1051,3 +1054,5 @@ TEST_CASE("clump: a swap of two stones that are each alone is always legal on ev
   }
   CHECK(pairs > 10000);
 }
+
+}  // namespace clump_test

@@ -16,6 +16,9 @@
 #include "engine/core/registry.h"
 #include "tests/engine/every_spec.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace contract_test {
+
 using namespace arena;
 
 namespace {
@@ -175,3 +178,5 @@ TEST_CASE("engine contract: every game, every player count", "[engine][contract]
     for (std::uint64_t seed = 1; seed <= 2; ++seed) play_one(*game, seed);
   }
 }
+
+}  // namespace contract_test

@@ -9,6 +9,9 @@
 #include "engine/core/registry.h"
 #include "engine/flows/flows_state.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace flows_render_test {
+
 using namespace arena;
 
 TEST_CASE("flows render: paths drawn by their ends, in the seats' digits", "[engine][flows]") {
@@ -51,3 +54,5 @@ TEST_CASE("flows render: paths drawn by their ends, in the seats' digits", "[eng
     CHECK(state->render().find(flows.board_text()) != std::string::npos);
   }
 }
+
+}  // namespace flows_render_test

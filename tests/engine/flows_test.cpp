@@ -11,6 +11,9 @@
 #include "engine/core/registry.h"
 #include "engine/flows/flows_state.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace flows_test {
+
 using namespace arena;
 using namespace arena::flows;
 
@@ -974,3 +977,5 @@ TEST_CASE("flows legality: the position that hung in SAT is settled by the sweep
   CHECK(std::find(names.begin(), names.end(), "a2:3") != names.end());
   CHECK(std::find(names.begin(), names.end(), "b2:2") != names.end());
 }
+
+}  // namespace flows_test

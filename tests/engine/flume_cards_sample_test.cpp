@@ -17,6 +17,9 @@
 #include "engine/core/user_error.h"
 #include "engine/flume_cards/flume_cards_state.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace flume_cards_sample_test {
+
 using namespace arena;
 using namespace arena::flume_cards;
 
@@ -327,3 +330,5 @@ TEST_CASE("flume-cards: is_legal agrees with legal_moves", "[flume-cards][sample
     }
   }
 }
+
+}  // namespace flume_cards_sample_test

@@ -11,6 +11,9 @@
 #include "engine/core/registry.h"
 #include "engine/flume_cards/flume_cards_state.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace flume_cards_test {
+
 using namespace arena;
 using namespace arena::flume_cards;
 
@@ -892,3 +895,5 @@ TEST_CASE("flume-cards: any text at any point parses to a legal move or a clear 
     }
   }
 }
+
+}  // namespace flume_cards_test

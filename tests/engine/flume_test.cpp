@@ -12,6 +12,9 @@
 #include "engine/core/user_error.h"
 #include "engine/flume/flume_state.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace flume_test {
+
 using namespace arena;
 using namespace arena::flume;
 
@@ -526,3 +529,5 @@ TEST_CASE("flume: playout hints - keeps the turn 2, hands the opponent an extra 
   REQUIRE(t->swap_available());
   CHECK(t->playout_hint(t->swap_move()) == 1);
 }
+
+}  // namespace flume_test

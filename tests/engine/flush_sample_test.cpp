@@ -14,6 +14,9 @@
 #include "engine/core/user_error.h"
 #include "engine/flush/flush_state.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace flush_sample_test {
+
 using namespace arena;
 using namespace arena::flush;
 
@@ -204,3 +207,5 @@ TEST_CASE("flush sample: views no game shows are a clear error", "[flush][sample
   std::vector<SeenAction> nonsense{{kChance, "#start1"}, {kChance, "#zz"}};
   CHECK_THROWS_WITH(game->sample_state(1, nonsense, rng), Catch::Contains("no state shows seat 1"));
 }
+
+}  // namespace flush_sample_test

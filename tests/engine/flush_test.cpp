@@ -12,6 +12,9 @@
 #include "engine/core/registry.h"
 #include "engine/flush/flush_state.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace flush_test {
+
 using namespace arena;
 using namespace arena::flush;
 
@@ -661,3 +664,5 @@ TEST_CASE("flush: 100 plays in a row without a Flush void the round, dealt again
   t.play(deal(0, {"1 2 3 | 4 4 4 5 5 6 7 8", "1 2 3 | 6 6 7 7 8 9 10 10"}, "F"));
   CHECK(t.state->current_player() == 2);  // the void round's starting seat deals again
 }
+
+}  // namespace flush_test

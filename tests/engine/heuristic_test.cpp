@@ -12,6 +12,9 @@
 #include "engine/flume/flume_state.h"
 #include "tests/engine/every_spec.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace heuristic_test {
+
 using namespace arena;
 
 TEST_CASE("heuristic: Clump is the own widest span less the opponent's", "[heuristic]") {
@@ -45,3 +48,5 @@ TEST_CASE("heuristic: every game gives every seat a finite value", "[heuristic]"
     }
   }
 }
+
+}  // namespace heuristic_test

@@ -9,6 +9,9 @@
 #include "engine/core/registry.h"
 #include "tests/engine/every_spec.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace human_view_test {
+
 using namespace arena;
 
 namespace {
@@ -54,3 +57,5 @@ TEST_CASE("human view: render_for, describe_action and notation_help in every ga
     }
   }
 }
+
+}  // namespace human_view_test

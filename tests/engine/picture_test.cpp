@@ -18,6 +18,9 @@
 #include "engine/flush/flush_state.h"
 #include "tests/engine/every_spec.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace picture_test {
+
 using namespace arena;
 
 namespace {
@@ -364,3 +367,5 @@ TEST_CASE("picture: clump highlights the winning chain joining the winner's side
   }
   CHECK(chains > 0);
 }
+
+}  // namespace picture_test

@@ -12,6 +12,9 @@
 #include "engine/core/registry.h"
 #include "tests/engine/every_spec.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace sampled_state_test {
+
 using namespace arena;
 
 namespace {
@@ -79,3 +82,5 @@ TEST_CASE("sampled state: views no state can show are a clear error", "[engine][
   std::vector<SeenAction> seen{{1, "zz99"}};
   CHECK_THROWS_WITH(game->sample_state(1, seen, rng), Catch::Contains("no state shows seat 1"));
 }
+
+}  // namespace sampled_state_test

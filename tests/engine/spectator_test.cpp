@@ -11,6 +11,9 @@
 #include "engine/core/sampled_state.h"
 #include "tests/engine/every_spec.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace spectator_test {
+
 using namespace arena;
 
 namespace {
@@ -96,3 +99,5 @@ TEST_CASE("spectator: hidden deals are redacted in the card games", "[engine][sp
     CHECK(redacted > 0);
   }
 }
+
+}  // namespace spectator_test

@@ -14,6 +14,9 @@
 #include "engine/core/sampled_state.h"
 #include "tests/engine/every_spec.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace tensor_test {
+
 using namespace arena;
 
 namespace {
@@ -224,3 +227,5 @@ TEST_CASE("tensor: rewards rank the teams, +1 for a win and -1 for a loss betwee
   write_rewards(*state, rewards);
   CHECK(rewards == std::vector<float>{1.0f, -1.0f});
 }
+
+}  // namespace tensor_test

@@ -14,6 +14,9 @@
 
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace ladder_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -79,3 +82,5 @@ TEST_CASE("ladder: a spec without a measured ladder is refused before the folder
   CHECK(r.out.find("ladders ship for clump:size=8") != std::string::npos);
   CHECK_FALSE(fs::exists(league.path));
 }
+
+}  // namespace ladder_test

@@ -20,6 +20,9 @@
 #include "league/table_id.h"
 #include "store/sqlite_league_store.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace league_book_test {
+
 namespace {
 
 using namespace arena;
@@ -398,3 +401,5 @@ TEST_CASE("league book: too few bots to pair is said once, and a suspended bot n
   store->resume_bot("b");
   CHECK(run.pair().size() == 8);
 }
+
+}  // namespace league_book_test

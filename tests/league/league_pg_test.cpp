@@ -25,6 +25,9 @@
 #include "tests/serve/serve_client.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace league_pg_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -384,3 +387,5 @@ TEST_CASE("serve: a PostgreSQL league with two workers shows both workers' games
     CHECK(f.path().extension() != ".live");
   CHECK(server.process.stop() == 0);
 }
+
+}  // namespace league_pg_test

@@ -11,6 +11,9 @@
 #include "tests/league/unstartable_bot.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace league_start_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -111,3 +114,5 @@ TEST_CASE(
   }
   CHECK(run_arena("league table " + dir + " --json").out == table);
 }
+
+}  // namespace league_start_test

@@ -13,6 +13,9 @@
 #include "store/sqlite_db.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace league_tally_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -74,3 +77,5 @@ TEST_CASE("league table: from the tallies, the ratings of the records, and a lea
   REQUIRE(run_arena("league run " + dir + " -j 2 --games 4 --quiet").status == 0);
   CHECK(boost::json::parse(run_arena("league table " + dir + " --json").out).at("games").as_int64() == 44);
 }
+
+}  // namespace league_tally_test

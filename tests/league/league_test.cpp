@@ -20,6 +20,9 @@
 #include "tests/killed_referee.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace league_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -406,3 +409,5 @@ TEST_CASE("league: a damaged or foreign store is an error naming it", "[league]"
     CHECK(r.out.find((league.path / "league.db").string() + ": not a file") != std::string::npos);
   }
 }
+
+}  // namespace league_test

@@ -11,6 +11,9 @@
 
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace table_columns_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -106,3 +109,5 @@ TEST_CASE("league table: a bot's info data figures become columns, the mean of i
   CHECK(text.find("bot figures (info data KEY VALUE") != std::string::npos);
   CHECK(run_arena("league table " + dir.string() + " --csv").out.find(",data:nodes\n") != std::string::npos);
 }
+
+}  // namespace table_columns_test

@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace line_reader_test {
+
 using arena::protocol::LineReader;
 
 TEST_CASE("line reader: splits lines across chunks, accepts CR LF", "[protocol]") {
@@ -69,3 +72,5 @@ TEST_CASE("line reader: a line of exactly the cap with CR LF split across reads 
   CHECK_FALSE(r.next(line));
   CHECK(r.overflowed());
 }
+
+}  // namespace line_reader_test

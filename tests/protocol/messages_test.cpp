@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace messages_test {
+
 using namespace arena::protocol;
 using K = BotMessage::Kind;
 
@@ -59,3 +62,5 @@ TEST_CASE("messages: bot lines", "[protocol]") {
   CHECK(parse_bot_line(std::string("move a\x01")).kind == K::kUnknown);
   CHECK(parse_bot_line("MOVE c3").kind == K::kUnknown);  // keywords are case-sensitive
 }
+
+}  // namespace messages_test

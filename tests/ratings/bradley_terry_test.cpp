@@ -8,6 +8,9 @@
 #include "ratings/ratings.h"
 #include "tests/ratings/ratings_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace bradley_terry_test {
+
 using namespace arena;
 using namespace arena::test;
 
@@ -254,3 +257,5 @@ TEST_CASE("ratings: a bot seen only against itself is listed last without a rati
   REQUIRE(t.warnings.size() == 1);
   CHECK(t.warnings[0].find("against itself") != std::string::npos);
 }
+
+}  // namespace bradley_terry_test

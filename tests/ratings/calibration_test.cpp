@@ -4,6 +4,9 @@
 
 #include "ratings/rating_table.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace calibration_test {
+
 using namespace arena;
 
 namespace {
@@ -51,3 +54,5 @@ TEST_CASE("calibration: without a rated reference the table keeps its scale", "[
   CHECK(t.bots[0].elo == 50);
   CHECK(t.calibration.empty());
 }
+
+}  // namespace calibration_test

@@ -10,6 +10,9 @@
 
 #include "records/pgn.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace cli_ratings_test {
+
 using namespace arena;
 
 namespace {
@@ -149,3 +152,5 @@ TEST_CASE("arena ratings: records of different games are refused unless --mix, -
   CHECK(out.find("from 8 games") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace cli_ratings_test

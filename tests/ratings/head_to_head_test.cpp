@@ -7,6 +7,9 @@
 #include "ratings/ratings.h"
 #include "tests/ratings/ratings_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace head_to_head_test {
+
 using namespace arena;
 using namespace arena::test;
 
@@ -195,3 +198,5 @@ TEST_CASE("head to head: the Elo text names an infinite bound", "[ratings]") {
   std::snprintf(want, sizeof want, "%.1f \u00b1 %.1f", f.elo, f.error);
   CHECK(elo_interval_text(f, 1) == want);
 }
+
+}  // namespace head_to_head_test

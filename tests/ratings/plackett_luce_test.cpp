@@ -6,6 +6,9 @@
 #include "ratings/ranking_model.h"
 #include "ratings/ratings.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace plackett_luce_test {
+
 using namespace arena;
 using namespace arena::test;
 
@@ -176,3 +179,5 @@ TEST_CASE("ratings: the bootstrap is seeded and agrees with the Hessian interval
   RatingTable c = compute_ratings(games, o);
   CHECK(c.bots[0].bootstrap_error != a.bots[0].bootstrap_error);
 }
+
+}  // namespace plackett_luce_test

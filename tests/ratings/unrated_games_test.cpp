@@ -11,6 +11,9 @@
 
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace unrated_games_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -70,3 +73,5 @@ TEST_CASE("tournament: games whose bot never started are kept and counted as fau
   CHECK(rated.out.find("from 4 games") != std::string::npos);
   CHECK(rated.out.find("8 game(s) whose bot never started were not rated") != std::string::npos);
 }
+
+}  // namespace unrated_games_test

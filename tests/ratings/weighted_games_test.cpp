@@ -8,6 +8,9 @@
 #include "ratings/rated_game.h"
 #include "ratings/ratings.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace weighted_games_test {
+
 using namespace arena;
 
 namespace {
@@ -113,3 +116,5 @@ TEST_CASE("head to head: a game of weight w counts as w games", "[ratings]") {
   CHECK(a->draws == 3);
   CHECK(a->trinomial.elo == Approx(b->trinomial.elo));
 }
+
+}  // namespace weighted_games_test

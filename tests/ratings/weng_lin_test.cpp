@@ -5,6 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace weng_lin_test {
+
 using arena::SkillBelief;
 
 TEST_CASE("weng-lin: the published two-team example", "[ratings][weng-lin]") {
@@ -50,3 +53,5 @@ TEST_CASE("weng-lin: the order teams are listed in does not matter", "[ratings][
   CHECK(b.sigma == Approx(b2.sigma));
   CHECK(c.mu == Approx(c2.mu));
 }
+
+}  // namespace weng_lin_test

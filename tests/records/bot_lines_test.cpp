@@ -6,6 +6,9 @@
 
 #include "records/pgn.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace bot_lines_test {
+
 using namespace arena;
 
 namespace {
@@ -133,3 +136,5 @@ TEST_CASE("malformed bot lines are errors naming what is wrong", "[records][botl
   CHECK_THAT(error_of(replaced("[Termination", "[BotLinesCut \"x\"]\n[Termination")),
              Catch::Contains("BotLinesCut 'x' is not 'PLY BYTES'"));
 }
+
+}  // namespace bot_lines_test

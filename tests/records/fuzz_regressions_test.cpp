@@ -7,6 +7,9 @@
 #include "records/pgn.h"
 #include "records/verify.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace fuzz_regressions_test {
+
 using namespace arena;
 
 // record_reader_fuzz, on a real `arena match` record: Flows' "unplayable tile" win read the
@@ -30,3 +33,5 @@ TEST_CASE("fuzz regression: a Flows game won by an unplayable tile replays, the 
   CHECK(report.ok());
   CHECK(report.passed == 1);
 }
+
+}  // namespace fuzz_regressions_test

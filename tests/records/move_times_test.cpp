@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace move_times_test {
+
 using arena::MoveTimes;
 
 TEST_CASE("move times: mean, worst and a 99th percentile within 1/16 above the true one", "[records]") {
@@ -28,3 +31,5 @@ TEST_CASE("move times: small times are exact, and two summaries merge exactly", 
   CHECK(a.mean_micros() == Approx(both.mean_micros()));
   for (double f : {0.1, 0.5, 0.9, 0.99}) CHECK(a.percentile_micros(f) == both.percentile_micros(f));
 }
+
+}  // namespace move_times_test

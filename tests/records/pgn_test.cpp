@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace pgn_test {
+
 using namespace arena;
 
 namespace {
@@ -314,3 +317,5 @@ TEST_CASE("pgn: arbitrary bytes never crash the reader", "[records]") {
     }
   }
 }
+
+}  // namespace pgn_test

@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace text_scrub_test {
+
 namespace {
 
 // One record's move text as the writer wraps it under 80 columns, the times included.
@@ -32,3 +35,5 @@ TEST_CASE("text scrub: a different move or tag still differs", "[records]") {
   other_tag.replace(other_tag.find("1-0\"]"), 3, "0-1");
   CHECK(scrub::without_times(kShortTimes) != scrub::without_times(other_tag));
 }
+
+}  // namespace text_scrub_test

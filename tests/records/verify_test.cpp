@@ -4,6 +4,9 @@
 
 #include "records/pgn.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace verify_test {
+
 using namespace arena;
 
 namespace {
@@ -228,3 +231,5 @@ TEST_CASE("verify: a partnership's fault ranks count sides, the earlier seat cou
   REQUIRE(d);
   CHECK_THAT(d->message, Catch::Contains("the rules say rank 2"));
 }
+
+}  // namespace verify_test

@@ -7,6 +7,9 @@
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace adjudication_test {
+
 using namespace arena;
 
 TEST_CASE("adjudication: two seats, the faulting seat loses", "[referee]") {
@@ -125,3 +128,5 @@ TEST_CASE("adjudication: every game's ranks and every fault's follow one ranking
     }
   }
 }
+
+}  // namespace adjudication_test

@@ -7,6 +7,9 @@
 
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace adversarial_test {
+
 using namespace arena;
 using namespace reftest;
 
@@ -133,3 +136,5 @@ TEST_CASE("adversarial: the whole suite in one run at concurrency 4 next to norm
   CHECK(peak_rss_kib() - rss_before < 64 * 1024);
   CHECK(processes_left(tag).empty());
 }
+
+}  // namespace adversarial_test

@@ -11,6 +11,9 @@
 
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace bot_text_test {
+
 using arena::protocol::printable;
 
 namespace {
@@ -109,3 +112,5 @@ TEST_CASE("bot text: escape sequences in a handshake or a move never reach the t
   std::filesystem::remove_all(dir);
   CHECK(reftest::processes_left(tag).empty());
 }
+
+}  // namespace bot_text_test

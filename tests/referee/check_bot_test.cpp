@@ -11,6 +11,9 @@
 #include "engine/core/user_error.h"
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace check_bot_test {
+
 using namespace arena;
 using reftest::bin;
 using reftest::new_tag;
@@ -185,3 +188,5 @@ TEST_CASE("check-bot: the arena command exits 0 when all checks pass and 1 on a 
         0);
   CHECK(run(bin("random_bot") + " --game nosuchgame") == 2);
 }
+
+}  // namespace check_bot_test

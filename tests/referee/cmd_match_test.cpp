@@ -12,6 +12,9 @@
 #include "referee_test_util.h"
 #include "tests/killed_referee.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace cmd_match_test {
+
 namespace {
 
 struct Run {
@@ -130,3 +133,5 @@ TEST_CASE("arena match: SIGINT stops the match, keeps finished records, leaves n
   CHECK(reftest::processes_left(tag).empty());
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace cmd_match_test

@@ -4,6 +4,9 @@
 
 #include "engine/core/user_error.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace command_line_test {
+
 using namespace arena;
 using V = std::vector<std::string>;
 
@@ -29,3 +32,5 @@ TEST_CASE("command line: NAME=CMD", "[referee]") {
   CHECK_THROWS_WITH(parse_named_command("a\tb=./x"), Catch::Contains("control characters"));
   CHECK_THROWS_AS(parse_named_command("a="), UserError);
 }
+
+}  // namespace command_line_test

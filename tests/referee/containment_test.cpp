@@ -12,6 +12,9 @@
 #include "process/launch_request.h"
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace containment_test {
+
 using namespace arena;
 using namespace reftest;
 namespace fs = std::filesystem;
@@ -167,3 +170,5 @@ TEST_CASE("containment: --sandbox bwrap hides the referee's folders and /tmp, ke
   CHECK(p.probes[marker] == "yes");
   fs::remove_all(fs::path(marker).parent_path());
 }
+
+}  // namespace containment_test

@@ -9,6 +9,9 @@
 #include <fstream>
 #include <string>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace cpu_pressure_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -62,3 +65,5 @@ TEST_CASE("cpu pressure: a game's start reuses this thread's sample only while i
   REQUIRE(elsewhere.ok);
   CHECK(elsewhere.stall_us == 11);
 }
+
+}  // namespace cpu_pressure_test

@@ -10,6 +10,9 @@
 
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace escape_test {
+
 using namespace arena;
 using namespace reftest;
 
@@ -81,3 +84,5 @@ TEST_CASE("escape: the stderr cap is per log file, and the referee's notes survi
   std::filesystem::remove_all(dir_template);
   CHECK(processes_left(tag).empty());
 }
+
+}  // namespace escape_test

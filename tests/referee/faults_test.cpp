@@ -17,6 +17,9 @@
 #include "referee_test_util.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace faults_test {
+
 namespace {
 
 using shelltest::Run;
@@ -273,3 +276,5 @@ TEST_CASE("faults: a crashing bot's file of the game holds the crash, even a bot
   CHECK(text.find("[referee] bot killed by signal 6") != std::string::npos);
   CHECK(reftest::processes_left(tag).empty());
 }
+
+}  // namespace faults_test

@@ -9,6 +9,9 @@
 #include "referee/log_file_name.h"
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace game_boundary_test {
+
 using namespace arena;
 using namespace reftest;
 
@@ -167,3 +170,5 @@ TEST_CASE("bot names: validated before anything starts, with the reason", "[refe
   CHECK_THROWS_WITH(MatchRunner({bot(std::string(300, 'n'), "random_bot", "x")}, opt),
                     Catch::Contains("at most 64"));
 }
+
+}  // namespace game_boundary_test

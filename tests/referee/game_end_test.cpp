@@ -3,6 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace game_end_test {
+
 using arena::GameEnd;
 using Phase = GameEnd::Phase;
 
@@ -35,3 +38,5 @@ TEST_CASE("game end: a late answer, then a crash's report, then the record", "[r
   end.crash_reported();
   CHECK(end.phase() == Phase::kRecordSent);
 }
+
+}  // namespace game_end_test

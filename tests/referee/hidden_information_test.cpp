@@ -20,6 +20,9 @@
 #include "protocol/messages.h"
 #include "referee/seat_messages.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace hidden_information_test {
+
 using namespace arena;
 
 namespace {
@@ -213,3 +216,5 @@ TEST_CASE("hidden information: a seat's newgame seed does not reveal the chance 
     }
   }
 }
+
+}  // namespace hidden_information_test

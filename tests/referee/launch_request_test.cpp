@@ -12,6 +12,9 @@
 #include <filesystem>
 #include <fstream>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace launch_request_test {
+
 using namespace arena;
 namespace fs = std::filesystem;
 
@@ -182,3 +185,5 @@ TEST_CASE("launch request: a bwrap named by ARENA_BWRAP that is not there is rep
   CHECK(probe_bwrap() == "--sandbox bwrap: ARENA_BWRAP='" + missing + "' is not an executable file");
   CHECK(check_sandbox(Sandbox::kNone).empty());
 }
+
+}  // namespace launch_request_test

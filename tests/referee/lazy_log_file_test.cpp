@@ -12,6 +12,9 @@
 
 #include "process/log_file.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace lazy_log_file_test {
+
 namespace {
 
 std::string read_all(const std::filesystem::path& p) {
@@ -54,3 +57,5 @@ TEST_CASE("lazy log file: one that cannot be created says so once", "[process][l
   CHECK(error.empty());
   CHECK_FALSE(log.created());
 }
+
+}  // namespace lazy_log_file_test

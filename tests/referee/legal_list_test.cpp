@@ -9,6 +9,9 @@
 
 #include "engine/core/registry.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace legal_list_test {
+
 using namespace arena;
 
 TEST_CASE("legal list: names joined as on the legal line, moves as the engine lists them", "[referee]") {
@@ -67,3 +70,5 @@ TEST_CASE("legal list: a terminal state lists nothing", "[referee]") {
   CHECK(legal.empty());
   CHECK(legal.joined_names().empty());
 }
+
+}  // namespace legal_list_test

@@ -10,6 +10,9 @@
 #include <iterator>
 #include <string>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace log_file_test {
+
 namespace {
 
 std::string read_all(const std::filesystem::path& p) {
@@ -72,3 +75,5 @@ TEST_CASE("log file: a path that cannot be opened is an error naming it", "[proc
   CHECK_FALSE(arena::LogFile::open("/nonexistent-arena-dir/bot.log", 1000, error));
   CHECK(error.find("/nonexistent-arena-dir/bot.log") != std::string::npos);
 }
+
+}  // namespace log_file_test

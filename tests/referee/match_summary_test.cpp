@@ -4,6 +4,9 @@
 
 #include "referee/match_schedule.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace match_summary_test {
+
 using namespace arena;
 
 namespace {
@@ -56,3 +59,5 @@ TEST_CASE("match schedule: seats rotate and each rotation shares a seed", "[refe
   auto two = rotation_schedule("clump", 2, 2, 4, 1);
   CHECK(two[1].seats == std::vector<int>{1, 0});
 }
+
+}  // namespace match_summary_test

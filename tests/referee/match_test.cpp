@@ -11,6 +11,9 @@
 #include "referee/match_schedule.h"
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace match_test {
+
 using namespace arena;
 using namespace reftest;
 
@@ -315,3 +318,5 @@ TEST_CASE("referee: stop() during bot start-up does not wait for the start-up ti
   CHECK(got[0].termination == Termination::kAborted);
   CHECK(processes_left(tag).empty());
 }
+
+}  // namespace match_test

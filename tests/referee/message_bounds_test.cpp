@@ -16,6 +16,9 @@
 #include "records/pgn.h"
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace message_bounds_test {
+
 using namespace arena;
 
 TEST_CASE("message bounds: each seat's newgame comes in one write with its first request",
@@ -50,3 +53,5 @@ TEST_CASE("message bounds: each seat's newgame comes in one write with its first
     CHECK(g.actions.size() >= 2);  // both seats were asked
   }
 }
+
+}  // namespace message_bounds_test

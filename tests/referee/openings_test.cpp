@@ -11,6 +11,9 @@
 #include "records/verify.h"
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace openings_test {
+
 using namespace arena;
 using namespace reftest;
 
@@ -84,3 +87,5 @@ TEST_CASE("openings: played first, off the clock, marked, the same for both seat
   for (int i = 0; i < 5; ++i) CHECK(records[0].actions[i].text == records[1].actions[i].text);
   CHECK(processes_left(tag).empty());
 }
+
+}  // namespace openings_test

@@ -12,6 +12,9 @@
 #include "referee_test_util.h"
 #include "tests/killed_referee.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace pdeathsig_test {
+
 namespace {
 
 // Starts `arena match` with two slow bots (each answers once, then sleeps for a minute
@@ -71,3 +74,5 @@ TEST_CASE("pdeathsig: SIGKILL of arena match takes its sandboxed bots with it",
   }
   kill_referee_and_check("--sandbox bwrap");
 }
+
+}  // namespace pdeathsig_test

@@ -17,6 +17,9 @@
 #include "records/pgn.h"
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace pipe_reading_test {
+
 using namespace arena;
 
 namespace {
@@ -115,3 +118,5 @@ TEST_CASE("pipe reading: a line over the cap is an output flood, never a move", 
     CHECK(m.games[g].fault_seat == (g == 0 ? 1 : 2));
   }
 }
+
+}  // namespace pipe_reading_test

@@ -7,6 +7,9 @@
 #include "records/verify.h"
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace records_roundtrip_test {
+
 using namespace arena;
 using namespace reftest;
 
@@ -53,3 +56,5 @@ TEST_CASE("referee records: normal games and every fault verify and read back", 
   CHECK_FALSE(verify_pgn(format_pgn(edited), registry_game_factory()).ok());
   CHECK(processes_left(tag).empty());
 }
+
+}  // namespace records_roundtrip_test

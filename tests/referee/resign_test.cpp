@@ -9,6 +9,9 @@
 #include "records/verify.h"
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace resign_test {
+
 using namespace arena;
 using namespace reftest;
 
@@ -57,3 +60,5 @@ TEST_CASE("resign: check-bot accepts a bot that resigns", "[referee]") {
   CHECK(WIFEXITED(st));
   CHECK(WEXITSTATUS(st) == 0);
 }
+
+}  // namespace resign_test

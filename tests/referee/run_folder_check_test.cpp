@@ -9,6 +9,9 @@
 
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace run_folder_check_test {
+
 namespace fs = std::filesystem;
 using shelltest::run_arena;
 using shelltest::run_shell;
@@ -123,3 +126,5 @@ TEST_CASE("sandbox: a bot's loopback is its own (up for itself) and the host's i
   }
   ::close(listener);
 }
+
+}  // namespace run_folder_check_test

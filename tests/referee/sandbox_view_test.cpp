@@ -9,6 +9,9 @@
 #include <filesystem>
 #include <fstream>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace sandbox_view_test {
+
 using namespace arena;
 namespace fs = std::filesystem;
 
@@ -137,3 +140,5 @@ TEST_CASE("sandbox view: a hidden file (arena match --out) is masked by /dev/nul
   CHECK(a[at - 2] == "--ro-bind");
   CHECK(a[at - 1] == "/dev/null");
 }
+
+}  // namespace sandbox_view_test

@@ -8,6 +8,9 @@
 #include <filesystem>
 #include <fstream>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace scratch_dir_test {
+
 TEST_CASE("scratch: a folder with an unreadable, unwritable subfolder is removed", "[referee]") {
   std::string error;
   const std::string dir = arena::make_scratch_dir("", error);
@@ -22,3 +25,5 @@ TEST_CASE("scratch: a folder with an unreadable, unwritable subfolder is removed
   CHECK(arena::remove_scratch_dir(dir));
   CHECK_FALSE(std::filesystem::exists(dir));
 }
+
+}  // namespace scratch_dir_test

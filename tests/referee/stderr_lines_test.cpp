@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace stderr_lines_test {
+
 using arena::StderrLines;
 
 TEST_CASE("stderr lines: whole lines from chunks of any size", "[stderr_lines][botlines]") {
@@ -38,3 +41,5 @@ TEST_CASE("stderr lines: without a sink the bytes are dropped, partial line incl
   // The first feed's partial line was dropped with it: "ne" alone is what the sink hears.
   CHECK(got == std::vector<std::string>{"ne", "whole"});
 }
+
+}  // namespace stderr_lines_test

@@ -5,6 +5,9 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace stderr_tail_test {
+
 using arena::StderrTail;
 
 TEST_CASE("stderr tail: the last lines, blank ones skipped, CR dropped, a last line without newline kept",
@@ -40,3 +43,5 @@ TEST_CASE("stderr tail: escaped, each line cut, and only the last 4 KiB kept", "
     t.append(tail.data() + i, std::min<std::size_t>(3, tail.size() - i));
   CHECK(t.last_lines(2, 300) == "Traceback\nError: boom");
 }
+
+}  // namespace stderr_tail_test

@@ -4,6 +4,9 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace stdin_queue_test {
+
 using arena::StdinQueue;
 
 TEST_CASE("stdin queue: lines queued during a write leave together in the next", "[process]") {
@@ -58,3 +61,5 @@ TEST_CASE("stdin queue: once warm, writes reuse the same two buffers", "[process
   }
   CHECK(buffers.size() == 2);
 }
+
+}  // namespace stdin_queue_test

@@ -11,6 +11,9 @@
 
 #include "referee_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace syscalls_per_ply_test {
+
 namespace {
 
 struct Count {
@@ -74,3 +77,5 @@ TEST_CASE("system calls: at most 3 per ply on the referee's side (one wait, one 
     CHECK(field(c.out, "\"" + spec + "\"", "read") <= 1.1);
   }
 }
+
+}  // namespace syscalls_per_ply_test

@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace time_control_test {
+
 using namespace arena;
 
 TEST_CASE("time control: parsing", "[referee]") {
@@ -68,3 +71,5 @@ TEST_CASE("time control: a fraction of a millisecond is charged too", "[referee]
   CHECK(m.charge(1234) == 1234);  // no game clock: what counted against the move cap
   CHECK(m.budget_us() == 100000);
 }
+
+}  // namespace time_control_test

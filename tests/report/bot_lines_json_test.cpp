@@ -6,6 +6,9 @@
 #include "records/json_text.h"
 #include "report/replay.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace bot_lines_json_test {
+
 using namespace arena;
 
 TEST_CASE("replay JSON holds the bot lines and where the cap cut them", "[report][botlines]") {
@@ -26,3 +29,5 @@ TEST_CASE("replay JSON holds the bot lines and where the cap cut them", "[report
   CHECK(!quiet.contains("i"));
   CHECK(!quiet.contains("ic"));
 }
+
+}  // namespace bot_lines_json_test

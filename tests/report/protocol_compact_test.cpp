@@ -11,6 +11,9 @@
 #include "referee/seat_transcript.h"
 #include "report/replay.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace protocol_compact_test {
+
 using namespace arena;
 namespace json = boost::json;
 
@@ -120,3 +123,5 @@ TEST_CASE("compact protocol lines decode to the very lines of every decision, in
     CHECK(references > 0);
   }
 }
+
+}  // namespace protocol_compact_test

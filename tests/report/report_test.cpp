@@ -18,6 +18,9 @@
 #include "report/report_data.h"
 #include "report/report_html.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace report_test {
+
 using namespace arena;
 namespace json = boost::json;
 
@@ -264,3 +267,5 @@ TEST_CASE("report: the ratings table carries the marks and legend of `arena rati
   }
   CHECK(std::string(ratings.at("marks").as_string()).find("~ held finite by the prior") != std::string::npos);
 }
+
+}  // namespace report_test

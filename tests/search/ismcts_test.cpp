@@ -8,6 +8,9 @@
 #include "bots/search/time_budget.h"
 #include "engine/core/registry.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace ismcts_test {
+
 using namespace arena;
 
 namespace {
@@ -131,3 +134,5 @@ TEST_CASE("search: the tree is kept between moves, and dropped off its path", "[
   mcts.search(*state, exact, state->legal_moves(), 1, {}, rng);
   CHECK(mcts.root_visits() == 2000);
 }
+
+}  // namespace ismcts_test

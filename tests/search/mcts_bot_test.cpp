@@ -13,6 +13,9 @@
 #include "engine/core/registry.h"
 #include "engine/games.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace mcts_bot_test {
+
 namespace {
 
 std::string run_arena(const std::string& args, int& status) {
@@ -112,3 +115,5 @@ TEST_CASE("mcts_bot: beats the greedy bot at Flume with the game's playout hints
   CHECK(games == 6);
   CHECK(score >= 5.0);
 }
+
+}  // namespace mcts_bot_test

@@ -5,6 +5,9 @@
 
 #include "tests/serve/serve_client.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace damaged_folder_test {
+
 using namespace servetest;
 using shelltest::run_arena;
 using shelltest::slurp;
@@ -66,3 +69,5 @@ TEST_CASE("league report: a read-only file system is named as the cause", "[serv
   CHECK(run.out.find("full disk") == std::string::npos);
   CHECK_FALSE(std::filesystem::exists(dir + "/games.pgn"));
 }
+
+}  // namespace damaged_folder_test

@@ -11,6 +11,9 @@
 #include "records/pgn.h"
 #include "tests/serve/serve_client.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace serve_attack_test {
+
 using namespace arena;
 using namespace servetest;
 using shelltest::slurp;
@@ -376,3 +379,5 @@ TEST_CASE(
   CHECK(request(server.port, "/files/ratings.txt").status == 200);
   CHECK(server.process.stop() == 0);
 }
+
+}  // namespace serve_attack_test

@@ -16,6 +16,9 @@
 #include "report/replay.h"
 #include "tests/serve/serve_client.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace serve_test {
+
 using namespace arena;
 using namespace servetest;
 using shelltest::slurp;
@@ -351,3 +354,5 @@ TEST_CASE("serve: each run writes live files to a folder of its own and the held
   CHECK(request(server.port, "/api/replay/2").status == 404);
   CHECK(server.process.stop() == 0);
 }
+
+}  // namespace serve_test

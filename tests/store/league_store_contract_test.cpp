@@ -16,6 +16,9 @@
 #include "tests/league/pg_server.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace league_store_contract_test {
+
 namespace {
 
 using arena::LeagueBot;
@@ -277,3 +280,5 @@ TEST_CASE("league store contract: PostgreSQL", "[store][postgresql]") {
       }};
   contract(postgresql);
 }
+
+}  // namespace league_store_contract_test

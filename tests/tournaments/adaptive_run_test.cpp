@@ -5,6 +5,9 @@
 
 #include "formats_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace adaptive_run_test {
+
 using namespace fmtest;
 
 namespace {
@@ -81,3 +84,5 @@ TEST_CASE("adaptive: bad settings are refused with the setting named", "[adaptiv
   CHECK(slurp(err).find("drop --top") != std::string::npos);
   fs::remove(err);
 }
+
+}  // namespace adaptive_run_test

@@ -9,6 +9,9 @@
 #include "engine/core/random.h"
 #include "engine/core/user_error.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace adaptive_test {
+
 using namespace arena;
 
 namespace {
@@ -141,3 +144,5 @@ TEST_CASE("adaptive: bad parameters are refused", "[adaptive]") {
   CHECK_THROWS_AS(Adaptive(names(4), 2, 2, p, 1), UserError);
   CHECK_THROWS_AS(Adaptive(names(2), 3, 3, AdaptiveParams{}, 1), UserError);
 }
+
+}  // namespace adaptive_test

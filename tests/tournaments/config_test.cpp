@@ -2,6 +2,9 @@
 
 #include "tournaments/config.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace config_test {
+
 using namespace arena;
 
 namespace {
@@ -54,3 +57,5 @@ TEST_CASE("config: bot commands split like a shell", "[config]") {
   b.command = "  ";
   CHECK_THROWS_WITH(bot_argv(b), Catch::Contains("empty command"));
 }
+
+}  // namespace config_test

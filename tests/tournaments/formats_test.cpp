@@ -7,6 +7,9 @@
 
 #include "formats_test_util.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace formats_test {
+
 namespace {
 
 using namespace fmtest;
@@ -143,3 +146,5 @@ TEST_CASE("formats: bad format settings are refused", "[formats]") {
   CHECK(run(args(d.path, tag, 1, {"--gauntlet", "greedy", "--sprt", "elo0=0"})) == 2);
   CHECK_FALSE(fs::exists(d.path / "journal.jsonl"));
 }
+
+}  // namespace formats_test

@@ -7,6 +7,9 @@
 #include "tournaments/journal_index.h"
 #include "tournaments/standings.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace journal_index_test {
+
 using namespace arena;
 
 namespace {
@@ -116,3 +119,5 @@ TEST_CASE("standings: fed by bot ids from the index, equal to fed by names", "[s
   CHECK(by_id.faults_csv() == by_name.faults_csv());
   CHECK_FALSE(by_id.faults_text() == "no faults\n");
 }
+
+}  // namespace journal_index_test

@@ -9,6 +9,9 @@
 
 #include "tournaments/journal.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace journal_line_parser_test {
+
 using namespace arena;
 
 namespace {
@@ -249,3 +252,5 @@ TEST_CASE("journal line parser: a time forfeit's CPU pressure after pgn_end is r
   CHECK_THROWS_WITH(parse_journal_line(good.substr(0, good.size() - 1) + ",\"pressure\":41,\"extra\":1}"),
                     Catch::Contains("\"pressure\": unexpected text"));
 }
+
+}  // namespace journal_line_parser_test

@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace journal_test {
+
 using namespace arena;
 namespace fs = std::filesystem;
 
@@ -113,3 +116,5 @@ TEST_CASE("journal: a file of several read blocks comes back line for line", "[j
   }
   fs::remove(path);
 }
+
+}  // namespace journal_test

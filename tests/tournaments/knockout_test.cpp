@@ -5,6 +5,9 @@
 
 #include "engine/core/user_error.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace knockout_test {
+
 using namespace arena;
 
 namespace {
@@ -127,3 +130,5 @@ TEST_CASE("knockout: refuses a bad seeding or advance", "[knockout]") {
   CHECK_THROWS_AS(Knockout({0, 0, 1}, 2, 1, 1, 1), std::logic_error);  // a caller's bug
   CHECK_THROWS_AS(Knockout({0, 1, 2, 3}, 3, 3, 1, 1), UserError);
 }
+
+}  // namespace knockout_test

@@ -10,7 +10,7 @@
 #include "tests/shell_run.h"
 
 namespace arena {
-namespace {
+namespace live_games_test {
 
 namespace fs = std::filesystem;
 
@@ -91,5 +91,5 @@ TEST_CASE("live games: the held lists are joined, and fail closed when one canno
   }
 }
 
-}  // namespace
+}  // namespace live_games_test
 }  // namespace arena

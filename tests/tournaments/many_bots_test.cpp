@@ -12,6 +12,9 @@
 #include "../referee/referee_test_util.h"
 #include "tournaments/tournament.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace many_bots_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -62,3 +65,5 @@ TEST_CASE("a round-robin of 30 bots completes with every game normal and no bot 
   CHECK(children_of(::getpid()) == 0);
   fs::remove_all(out);
 }
+
+}  // namespace many_bots_test

@@ -21,6 +21,9 @@
 
 extern char** environ;
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace merge_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -350,3 +353,5 @@ TEST_CASE("slurm: arena slurm writes the job scripts for a checked, frozen confi
   CHECK(run_arena({"slurm", config, "--shards", "5", "--out", d.path / "five"}, &msg) == 2);
   CHECK_THAT(msg, Catch::Contains("--shards 5: the schedule has only 4 games"));
 }
+
+}  // namespace merge_test

@@ -4,6 +4,9 @@
 
 #include "tournaments/progress.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace progress_test {
+
 using namespace arena;
 
 TEST_CASE("progress: the bar shows games, percent, rate and ETA", "[progress]") {
@@ -28,3 +31,5 @@ TEST_CASE("progress: plain lines when not a terminal, nothing when quiet", "[pro
   std::fclose(q);
   CHECK(std::string(qbuf).empty());
 }
+
+}  // namespace progress_test

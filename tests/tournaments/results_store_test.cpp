@@ -7,6 +7,9 @@
 #include "records/pgn.h"
 #include "tournaments/results_store.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace results_store_test {
+
 using namespace arena;
 namespace fs = std::filesystem;
 
@@ -87,3 +90,5 @@ TEST_CASE("results store: a PGN file shorter than the journal is refused", "[sto
   fs::resize_file(pgn, 10);
   CHECK_THROWS_WITH(ResultsStore(pgn.string(), journal.string()), Catch::Contains("records were lost"));
 }
+
+}  // namespace results_store_test

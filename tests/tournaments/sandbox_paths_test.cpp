@@ -16,6 +16,9 @@
 #include "process/launch_request.h"
 #include "tests/shell_run.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace sandbox_paths_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -169,3 +172,5 @@ TEST_CASE("sandbox paths: an interpreter outside /usr, reached by a link or a #!
   fs::remove_all(dir);
   fs::remove_all(elsewhere);
 }
+
+}  // namespace sandbox_paths_test

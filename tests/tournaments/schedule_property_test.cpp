@@ -15,6 +15,9 @@
 #include "tournaments/staged_schedule.h"
 #include "tournaments/tournament.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace schedule_property_test {
+
 using namespace arena;
 
 namespace {
@@ -156,3 +159,5 @@ TEST_CASE("schedules: every seat equally often, every pair partnered, in every g
   }
   CHECK(team_games >= 4);  // flume-cards 4, flows 4, 5 and 6: this test sees partnerships
 }
+
+}  // namespace schedule_property_test

@@ -5,6 +5,9 @@
 
 #include "tournaments/schedule.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace schedule_test {
+
 using namespace arena;
 
 namespace {
@@ -159,3 +162,5 @@ TEST_CASE("schedule: gauntlet meets only the chosen bots against the others", "[
   r.gauntlet = {};
   CHECK_THROWS_WITH(make_schedule(r), Catch::Contains("chosen bot"));
 }
+
+}  // namespace schedule_test

@@ -8,6 +8,9 @@
 #include <filesystem>
 #include <fstream>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace seeds_from_test {
+
 using namespace arena;
 namespace fs = std::filesystem;
 
@@ -75,3 +78,5 @@ TEST_CASE("seeds from: the configuration key is kept, resolved from the file's f
   c.format = Format::kSwiss;
   CHECK_THROWS_WITH(validate_config(c), Catch::Contains("seeds_from: only meaningful with format knockout"));
 }
+
+}  // namespace seeds_from_test

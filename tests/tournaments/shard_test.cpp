@@ -9,6 +9,9 @@
 
 #include "tournaments/slurm_script.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace shard_test {
+
 using namespace arena;
 
 namespace {
@@ -142,3 +145,5 @@ TEST_CASE("slurm: paths with spaces or quotes are quoted for the shell", "[shard
   CHECK(shell_quote("it's") == "'it'\\''s'");
   CHECK(shell_quote("") == "''");
 }
+
+}  // namespace shard_test

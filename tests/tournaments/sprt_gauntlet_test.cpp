@@ -3,6 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace sprt_gauntlet_test {
+
 using namespace arena;
 
 TEST_CASE("sprt gauntlet: each pairing stops on its own bound", "[sprt]") {
@@ -41,3 +44,5 @@ TEST_CASE("sprt gauntlet: the pair cap ends an undecided pairing", "[sprt]") {
   CHECK(g.pairings()[0].results.pairs() == 3);
   CHECK_THAT(g.report({"a", "b"}), Catch::Contains("b vs a") && Catch::Contains("pair cap reached"));
 }
+
+}  // namespace sprt_gauntlet_test

@@ -2,6 +2,9 @@
 
 #include "tournaments/standings.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace standings_test {
+
 using namespace arena;
 
 namespace {
@@ -50,3 +53,5 @@ TEST_CASE("standings: aborted games count faults but no result", "[standings]") 
   CHECK(s.bots()[0].games == 0);
   CHECK(s.games() == 1);
 }
+
+}  // namespace standings_test

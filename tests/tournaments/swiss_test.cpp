@@ -6,6 +6,9 @@
 
 #include "engine/core/user_error.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace swiss_test {
+
 using namespace arena;
 
 namespace {
@@ -87,3 +90,5 @@ TEST_CASE("swiss: multi-seat games sit bots of similar score together", "[swiss]
 TEST_CASE("swiss: refuses fewer bots than seats", "[swiss]") {
   CHECK_THROWS_AS(Swiss(2, 3, 1, 1, 3), UserError);
 }
+
+}  // namespace swiss_test

@@ -13,6 +13,9 @@
 #include "process/launch_request.h"
 #include "tournaments/config.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace tournament_sandbox_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -134,3 +137,5 @@ TEST_CASE("tournament sandbox: a missing bwrap is a clear error before anything 
   CHECK(m.status != 0);
   CHECK(m.out.find("ARENA_BWRAP") != std::string::npos);
 }
+
+}  // namespace tournament_sandbox_test

@@ -20,6 +20,9 @@
 
 extern char** environ;
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace tournament_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -206,3 +209,5 @@ TEST_CASE("tournament: bad configuration is refused before anything runs", "[tou
              "--out", d.path.string()}) == 2);
   CHECK_FALSE(fs::exists(d.path));
 }
+
+}  // namespace tournament_test

@@ -2,6 +2,9 @@
 
 #include "engine/core/random.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace random_test {
+
 using namespace arena;
 
 TEST_CASE("rng: same seed, same sequence, different seeds differ") {
@@ -29,3 +32,5 @@ TEST_CASE("rng: derive_seed separates indices") {
   CHECK(derive_seed(1, 0) != derive_seed(1, 1));
   CHECK(derive_seed(1, 5) == derive_seed(1, 5));
 }
+
+}  // namespace random_test

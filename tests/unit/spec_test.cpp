@@ -2,6 +2,9 @@
 
 #include "engine/core/spec.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace spec_test {
+
 using namespace arena;
 
 namespace {
@@ -48,3 +51,5 @@ TEST_CASE("spec: bad input is rejected with the allowed values") {
   CHECK_THROWS_AS(split_spec(":size=4"), SpecError);
   CHECK_THROWS_AS(split_spec("sample:size=4,"), SpecError);
 }
+
+}  // namespace spec_test

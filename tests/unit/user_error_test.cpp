@@ -22,6 +22,9 @@
 #include "tournaments/schedule.h"
 #include "tournaments/staged_schedule.h"
 
+// This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
+namespace user_error_test {
+
 using namespace arena;
 namespace fs = std::filesystem;
 
@@ -108,3 +111,5 @@ TEST_CASE("user errors: a broken journal line, with its file and line once", "[u
   CHECK(user_error_of([&] { Journal j(path.string()); }) == path.string() + ":2: not a JSON object");
   fs::remove(path);
 }
+
+}  // namespace user_error_test
