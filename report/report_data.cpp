@@ -15,6 +15,7 @@
 #include "records/termination.h"
 #include "records/timing_tags.h"
 #include "report/embedded_replay.h"
+#include "report/page_keys.h"
 
 namespace arena::report {
 
@@ -26,8 +27,9 @@ namespace {
 // when the record has them (records/timing_tags.h).
 void add_timing(json::object& entry, const GameRecord& r) {
   const RecordTiming t = record_timing(r);
-  if (t.latency) entry["lat"] = json::array{t.latency->p50_us, t.latency->p99_us, t.latency->max_us};
-  if (!t.pressure_flag.empty()) entry["cp"] = t.pressure_flag;
+  if (t.latency)
+    entry[page_key::game::kLatency] = json::array{t.latency->p50_us, t.latency->p99_us, t.latency->max_us};
+  if (!t.pressure_flag.empty()) entry[page_key::game::kCpuPressure] = t.pressure_flag;
 }
 
 json::object game_entry(const GameRecord& r, int number) {
@@ -38,20 +40,21 @@ json::object game_entry(const GameRecord& r, int number) {
     scores.push_back(s.score);
     teams.push_back(s.team);
   }
-  json::object entry{{"n", number},           {"g", r.spec},
-                     {"r", r.round},          {"p", std::move(players)},
-                     {"k", std::move(ranks)}, {"s", std::move(scores)},
-                     {"t", std::move(teams)}, {"e", termination_name(r.termination)},
-                     {"f", r.fault_seat},     {"d", r.termination_detail},
-                     {"l", r.actions.size()}, {"o", r.opening_plies}};
+  namespace key = page_key::game;
+  json::object entry{{key::kNumber, number},           {key::kSpec, r.spec},
+                     {key::kRound, r.round},           {key::kPlayers, std::move(players)},
+                     {key::kRanks, std::move(ranks)},  {key::kScores, std::move(scores)},
+                     {key::kTeams, std::move(teams)},  {key::kTermination, termination_name(r.termination)},
+                     {key::kFaultSeat, r.fault_seat},  {key::kDetail, r.termination_detail},
+                     {key::kLength, r.actions.size()}, {key::kOpeningPlies, r.opening_plies}};
   add_timing(entry, r);
   return entry;
 }
 
-// A fault's `arena repro` command (records/repro_command.h), under the key "rp".
+// A fault's `arena repro` command (records/repro_command.h).
 json::object with_repro(json::object entry, const GameRecord& r, const std::string& file) {
   if (const std::string command = repro_command(r, file, r.round, ""); !command.empty())
-    entry["rp"] = command;
+    entry[page_key::game::kRepro] = command;
   return entry;
 }
 
@@ -149,7 +152,8 @@ json::object report_data(const std::vector<GameRecord>& records, const ReportOpt
   out["budget"] = options.games.empty() ? options.replay_budget : 0;
   if (!options.bracket.empty()) out["bracket"] = options.bracket;
   if (!options.league.empty()) out["league"] = options.league;
-  if (!options.records_file_from_report.empty()) out["rf"] = options.records_file_from_report;
+  if (!options.records_file_from_report.empty())
+    out[page_key::data::kRecordsFile] = options.records_file_from_report;
   return out;
 }
 

@@ -14,7 +14,9 @@ so a top-level function or `window.x = ...` would be a name every other script c
 
 Also: the namespaces' names are distinct, and a script names another's namespace only when that
 one is listed before it or is used at run time only (inside a function of its own), since the
-scripts run in the order listed.
+scripts run in the order listed. And the page's data keys, named once for the C++ writers
+(report/page_keys.h) and once for the page (report/page/keys.js), are the same keys by the same
+names (kFaultSeat in the header is faultSeat in the page).
 
     check_page_scripts.py SOURCE_DIR
 """
@@ -61,6 +63,37 @@ def module_of(name, text):
     return opens.group(1), body, problems
 
 
+def header_keys(path):
+    """{table: {name: key}} of report/page_keys.h."""
+    tables, table = {}, None
+    for line in path.read_text().splitlines():
+        if m := re.match(r"^namespace (\w+) \{$", line):
+            table = tables.setdefault(m.group(1), {})
+        elif m := re.match(r'^inline constexpr const char\* k(\w+) = "([^"]*)";$', line):
+            name = m.group(1)[0].lower() + m.group(1)[1:]
+            table[name] = m.group(2)
+    return tables
+
+
+def page_keys(path):
+    """{table: {name: key}} of report/page/keys.js's tables."""
+    text = path.read_text()
+    return {m.group(1): dict(re.findall(r'(\w+): "([^"]*)"', m.group(2)))
+            for m in re.finditer(r"^  const (\w+) = \{([^}]*)\};", text, re.M)}
+
+
+def key_problems(root):
+    cpp, js = header_keys(root / "report" / "page_keys.h"), page_keys(root / "report" / "page" / "keys.js")
+    if not cpp or not js:
+        return ["report/page_keys.h or report/page/keys.js holds no table of keys"]
+    problems = []
+    for table in sorted(set(cpp) | set(js)):
+        if cpp.get(table) != js.get(table):
+            problems.append(f"the page's data keys differ in table {table}: report/page_keys.h {cpp.get(table)}, "
+                            f"report/page/keys.js {js.get(table)}")
+    return problems
+
+
 def main():
     page = pathlib.Path(sys.argv[1]) / "report" / "page"
     problems, namespaces, order = [], {}, []
@@ -88,6 +121,7 @@ def main():
                     problems.append(f"{name}: uses {other} ({where}) as it runs, before {where} has run: {line.strip()!r}")
         if namespace:
             seen.add(namespace)
+    problems += key_problems(pathlib.Path(sys.argv[1]))
     for p in problems:
         print(p)
     if problems:

@@ -40,22 +40,22 @@
   function botLinesOpenGame(replay, game) {
     const box = botLinesBox();
     Object.assign(BOT_LINES, { replay, game, ply: -1 });
-    const lines = (replay && replay.i) || [];
-    box.hidden = !lines.length && !(replay && replay.ic);
+    const lines = (replay && replay.botLines) || [];
+    box.hidden = !lines.length && !(replay && replay.botLinesCut);
     $("consoles").textContent = "";
     $("value-chart").textContent = "";
     $("bl-cut").textContent = "";
     if (box.hidden) return;
-    BOT_LINES.seats = game.p.length;
-    BOT_LINES.plies = replay.a.length;
-    for (let s = 1; s <= game.p.length; s++) {
+    BOT_LINES.seats = game.players.length;
+    BOT_LINES.plies = replay.actions.length;
+    for (let s = 1; s <= game.players.length; s++) {
       const c = el("div", { class: "console", "data-seat": s });
-      const title = el("div", { class: "console-title" }, `seat ${s} · ${game.p[s - 1]}`);
+      const title = el("div", { class: "console-title" }, `seat ${s} · ${game.players[s - 1]}`);
       title.style.color = seatColour(s);
       c.append(title, el("div", { class: "console-lines" }));
       $("consoles").append(c);
     }
-    BOT_LINES.values = game.p.map(() => []);
+    BOT_LINES.values = game.players.map(() => []);
     for (const [ply, seat, kind, text] of lines) {
       const target = $("consoles").querySelector(`.console[data-seat="${seat}"] .console-lines`);
       if (!target) continue;
@@ -66,8 +66,8 @@
       const meaning = kind ? {} : parseInfo(text);
       if (meaning.value !== undefined && BOT_LINES.values[seat - 1]) BOT_LINES.values[seat - 1].push([ply, meaning.value]);
     }
-    if (replay.ic) {
-      const [ply, bytes] = replay.ic;
+    if (replay.botLinesCut) {
+      const [ply, bytes] = replay.botLinesCut;
       $("bl-cut").textContent = `cut at decision ${ply} by the per-game cap (--bot-lines-cap): ${bytes} bytes dropped`;
       for (const c of $("consoles").querySelectorAll(".console-lines"))
         c.append(el("div", { class: "bl cut", "data-ply": ply }, `— cut at decision ${ply}: later lines are not in the record —`));
@@ -153,7 +153,7 @@
   // frame, highlight or other mark's text (placeMarkText). A target the picture does not draw,
   // or a text with no free place, is listed under the picture instead.
   function drawMarks(decision) {
-    const lines = (BOT_LINES.replay.i || []).filter(([d, , kind]) => d === decision && kind === 0);
+    const lines = (BOT_LINES.replay.botLines || []).filter(([d, , kind]) => d === decision && kind === 0);
     const missing = [], taken = [];
     for (const [, seat, , text] of lines) {
       const m = parseInfo(text).mark;

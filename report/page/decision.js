@@ -14,10 +14,10 @@
   // What happened in position K: {seat, answer, micros} of the action taken there, chance's
   // outcome (seat 0), or at the end the seat whose answer ended the game (records/decisions.h).
   function decisionAt(replay, game, k) {
-    const a = replay.a[k];
+    const a = replay.actions[k];
     if (a) return { k, seat: a[0], answer: a[1], micros: a[2], chance: !a[0] };
-    const atDecision = ["illegal move", "unparseable move", "time forfeit", "resign"].includes(game.e);
-    return { k, seat: atDecision ? game.f : 0, end: true };
+    const atDecision = ["illegal move", "unparseable move", "time forfeit", "resign"].includes(game.termination);
+    return { k, seat: atDecision ? game.faultSeat : 0, end: true };
   }
 
   // `text` quoted for a POSIX shell when it holds anything but [A-Za-z0-9_./:=+,@%-]
@@ -29,46 +29,46 @@
   // The report's one records file, given from the report's folder ("games.pgn"): made whole from
   // the page's own address when it is a file, so the command runs from any folder.
   function recordsFile() {
-    if (location.protocol !== "file:") return DATA.rf;
-    return decodeURIComponent(new URL(DATA.rf, location.href).pathname);
+    if (location.protocol !== "file:") return DATA.recordsFile;
+    return decodeURIComponent(new URL(DATA.recordsFile, location.href).pathname);
   }
 
   // The `arena repro` command of decision K of `seat`: the game by its number in the report's one
   // records file, else by its round (the page then names no file); the bot's command to fill in.
   function reproCommand(game, seat, k) {
-    const which = DATA.rf ? String(game.n) : game.r || String(game.n);
-    return `arena repro ${DATA.rf ? shellQuoted(recordsFile()) : "FILE.pgn"} --game ${shellQuoted(which)} --seat ${seat} --ply ${k} --bot COMMAND`;
+    const which = DATA.recordsFile ? String(game.number) : game.round || String(game.number);
+    return `arena repro ${DATA.recordsFile ? shellQuoted(recordsFile()) : "FILE.pgn"} --game ${shellQuoted(which)} --seat ${seat} --ply ${k} --bot COMMAND`;
   }
 
   function secondsText(micros) { return micros >= 0 ? ` in ${fmt(micros / 1000, 1)} ms` : ""; }
 
   // The unit's first line, as `arena show` says it ("next: decision 15: ...").
   function decisionHead(d, game, seat) {
-    const who = s => `seat ${s} (${game.p[s - 1]})`;
+    const who = s => `seat ${s} (${game.players[s - 1]})`;
     // In a seat's view chance's outcome (a deal) may be hidden from it: the move list says it.
     if (d.chance) return `position ${d.k}: chance ${seat ? "acts" : d.answer} (no decision)`;
     if (seat && d.seat !== seat) return `decision ${d.k} is not seat ${seat}'s` + (d.end ? ": the game is over" : "");
     if (!d.end) return `decision ${d.k}: ${who(d.seat)} answered ${d.answer}${secondsText(d.micros)}`;
-    if (d.seat && game.e === "resign") return `decision ${d.k}: ${who(d.seat)} resigned`;
-    if (d.seat) return `decision ${d.k}: ${who(d.seat)} answered with a fault: ${game.e}${game.d ? ` (${game.d})` : ""}`;
-    if (game.e === "in play") return `position ${d.k}: decision ${d.k} is being taken (the game is in play)`;
-    return `position ${d.k}: the game is over` + (game.e === "over" ? "" : ` (${game.e})`);  // "over": live.js, its result to come
+    if (d.seat && game.termination === "resign") return `decision ${d.k}: ${who(d.seat)} resigned`;
+    if (d.seat) return `decision ${d.k}: ${who(d.seat)} answered with a fault: ${game.termination}${game.detail ? ` (${game.detail})` : ""}`;
+    if (game.termination === "in play") return `position ${d.k}: decision ${d.k} is being taken (the game is in play)`;
+    return `position ${d.k}: the game is over` + (game.termination === "over" ? "" : ` (${game.termination})`);  // "over": live.js, its result to come
   }
 
-  // What the bots wrote for decision K (replay.i, numbered by decision), the deciding seat's
+  // What the bots wrote for decision K (replay.botLines, numbered by decision), the deciding seat's
   // lines first; the same lines the consoles highlight.
   function writtenLines(replay, k, seat) {
-    const lines = (replay.i || []).filter(([d]) => d === k);
+    const lines = (replay.botLines || []).filter(([d]) => d === k);
     return [...lines.filter(l => l[1] === seat), ...lines.filter(l => l[1] !== seat)];
   }
 
   // The lines the seat was sent for decision K (the decision's protocol lines), under the unit.
   function drawSentLines(box, replay, game, seat, k) {
-    if (!replay.q || !seat) return;
+    if (!replay.protocol || !seat) return;
     const byDecision = Frames.protocolLines(replay, seat), lines = byDecision.get(k);
     box.append(el("div", { class: "note" }, lines
-      ? `sent to seat ${seat} (${game.p[seat - 1]}) for decision ${k}:`
-      : `seat ${seat} (${game.p[seat - 1]}) did not take decision ${k}`));
+      ? `sent to seat ${seat} (${game.players[seat - 1]}) for decision ${k}:`
+      : `seat ${seat} (${game.players[seat - 1]}) did not take decision ${k}`));
     const next = [...byDecision.keys()].find(p => p > k);
     if (!lines && next !== undefined) {
       const link = el("a", { href: "#", id: "protocol-next" }, `its next decision: ${next}`);
@@ -91,7 +91,7 @@
     box.append(head);
     drawSentLines(sent, replay, game, seat, k);
     // A game in play (the live page) has no record yet: nothing to rerun, no bot's line shown.
-    if (!d.seat || (viewSeat && d.seat !== viewSeat) || typeof game.n === "string") return;
+    if (!d.seat || (viewSeat && d.seat !== viewSeat) || typeof game.number === "string") return;
     const wrote = writtenLines(replay, k, d.seat);
     const list = el("div", { id: "decision-lines" });
     for (const [, s, kind, text] of wrote) {
@@ -99,8 +99,8 @@
       if (s !== d.seat) line.prepend(el("span", { class: "bl-seat" }, `seat ${s}: `));
       list.append(line);
     }
-    if (!wrote.length) list.append(el("div", { class: "note" }, replay.i || replay.ic ? "it wrote nothing for this decision" : "no bot lines in this record"));
-    if (replay.ic && k >= replay.ic[0]) list.append(el("div", { class: "bl cut" }, "— cut by the per-game cap: this decision's lines are not in the record —"));
+    if (!wrote.length) list.append(el("div", { class: "note" }, replay.botLines || replay.botLinesCut ? "it wrote nothing for this decision" : "no bot lines in this record"));
+    if (replay.botLinesCut && k >= replay.botLinesCut[0]) list.append(el("div", { class: "bl cut" }, "— cut by the per-game cap: this decision's lines are not in the record —"));
     const repro = el("div", { class: "repro", id: "decision-repro", title: "rerun this decision: arena repro (docs/bots.md)" },
                      reproCommand(game, d.seat, k));
     box.append(list, repro);

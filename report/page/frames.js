@@ -2,8 +2,8 @@
 // (live.js): a replay is embedded compressed (LZMA) and in base 85 (report/replay_pack.h) and
 // decoded only when its game is opened; its pictures are the first in full and then patches
 // (report/json_patch.h); its protocol lines refer to its actions for their events
-// (report/protocol_compact.h). Nothing here knows a game or a picture's fields, nor uses another
-// script of the page.
+// (report/protocol_compact.h). Nothing here knows a game or a picture's fields; a replay and its
+// pictures come out with their fields named (keys.js, the one script it uses).
 "use strict";
 
 const Frames = (() => {
@@ -189,8 +189,9 @@ const Frames = (() => {
   function applyPatch(base, patch) {
     if (patch === null) return base;
     if (typeof patch !== "object" || Array.isArray(patch)) return patch;
-    if ("=" in patch) return patch["="];
-    if (Array.isArray(patch["@"])) return editArray(base, patch["@"]);
+    const { replace, edit } = Keys.patch;
+    if (replace in patch) return patch[replace];
+    if (Array.isArray(patch[edit])) return editArray(base, patch[edit]);
     const out = Object.assign({}, base);
     for (const [k, v] of Object.entries(patch)) out[k] = applyPatch(out[k], v);
     return out;
@@ -214,11 +215,11 @@ const Frames = (() => {
   // ---------------------------------------------------------------------------------------
   // Replays.
 
-  // The event lines `seat` was sent for actions k..k+n-1: as it saw them (replay.w), else as played.
+  // The event lines `seat` was sent for actions k..k+n-1: as it saw them (replay.seen), else as played.
   function eventLines(replay, seat, k, n) {
-    const seen = replay.w && replay.w[seat - 1], out = [];
-    for (let i = k; i < k + n && i < replay.a.length; i++) {
-      const [actor, text] = replay.a[i];
+    const seen = replay.seen && replay.seen[seat - 1], out = [];
+    for (let i = k; i < k + n && i < replay.actions.length; i++) {
+      const [actor, text] = replay.actions[i];
       out.push(`event ${actor || "chance"} ${seen && i < seen.length ? seen[i] : text}`);
     }
     return out;
@@ -227,12 +228,15 @@ const Frames = (() => {
   // The protocol lines' event references ({"e": [k, n]}) written out, so that every decision has
   // one item per line as decision.js reads them.
   function expandEvents(replay) {
-    if (!replay.q) return replay;
-    const isReference = x => x !== null && typeof x === "object" && !Array.isArray(x);
-    replay.q = replay.q.map((decisions, s) => decisions.map(([ply, ...items]) =>
-      [ply, ...items.flatMap(x => (isReference(x) ? eventLines(replay, s + 1, x.e[0], x.e[1]) : [x]))]));
+    if (!replay.protocol) return replay;
+    const isReference = x => x !== null && typeof x === "object" && !Array.isArray(x), events = Keys.replay.events;
+    replay.protocol = replay.protocol.map((decisions, s) => decisions.map(([ply, ...items]) =>
+      [ply, ...items.flatMap(x => (isReference(x) ? eventLines(replay, s + 1, x[events][0], x[events][1]) : [x]))]));
     return replay;
   }
+
+  // A replay's JSON as the page reads it: its fields named (keys.js), its event references written out.
+  function readReplay(json) { return expandEvents(Keys.named(json, Keys.replay)); }
 
   const openedReplay = { n: null, replay: null };  // the last one decoded: stepping reopens it
 
@@ -252,13 +256,13 @@ const Frames = (() => {
         return null;
       }
       try {
-        replay = expandEvents(JSON.parse(replayFromRecord(unpackReplay(node.textContent))));
+        replay = readReplay(JSON.parse(replayFromRecord(unpackReplay(node.textContent))));
       } catch (e) {
         pageEngine.failed.set(n, String(e));
         return null;
       }
     } else {
-      replay = expandEvents(JSON.parse(unpackReplay(node.textContent)));
+      replay = readReplay(JSON.parse(unpackReplay(node.textContent)));
     }
     Object.assign(openedReplay, { n, replay });
     return replay;
@@ -341,7 +345,7 @@ const Frames = (() => {
     return out.join(" ");
   }
 
-  // The lines the referee sent `seat` for each of its decisions, by decision: replay.q holds them
+  // The lines the referee sent `seat` for each of its decisions, by decision: replay.protocol holds them
   // compactly (report/protocol_compact.h): a number stands for the line of that index in the
   // seat's previous decision, an array for such a line edited word by word.
   function protocolLines(replay, seat) {
@@ -349,7 +353,7 @@ const Frames = (() => {
     if (replay.lines[seat]) return replay.lines[seat];
     const byDecision = new Map();
     let previous = [];
-    for (const [k, ...items] of replay.q[seat - 1] || []) {
+    for (const [k, ...items] of replay.protocol[seat - 1] || []) {
       const lines = items.map(x => typeof x === "number" ? previous[x] : typeof x === "string" ? x : editedLine(previous, x));
       byDecision.set(k, lines);
       previous = lines;
@@ -357,17 +361,24 @@ const Frames = (() => {
     return (replay.lines[seat] = byDecision);
   }
 
-  // The pictures of one view, every ply, patches applied once. A seat's patch that is a number u
-  // is view u's patch at that ply (report/replay.h).
-  function framesOf(replay, seat) {
-    const stored = replay.f[seat] || replay.f[0];
-    const frames = [stored[0]];
-    for (let i = 1; i < stored.length; i++) {
-      const patch = typeof stored[i] === "number" ? replay.f[stored[i]][i] : stored[i];
-      frames.push(applyPatch(frames[i - 1], patch));
-    }
-    return frames;
+  // A picture with its fields and its boards' named (keys.js).
+  function namedPicture(picture) {
+    const out = Keys.named(picture, Keys.picture);
+    out.boards = (out.boards || []).map(b => Keys.named(b, Keys.board));
+    return out;
   }
 
-  return { holds, loadReplay, replayNote, startPageEngine, framesOf, protocolLines, unpackReplay, expandEvents };
+  // The pictures of one view, every ply, patches applied once, their fields named. A seat's patch
+  // that is a number u is view u's patch at that ply (report/replay.h).
+  function framesOf(replay, seat) {
+    const stored = replay.views[seat] || replay.views[0];
+    const frames = [stored[0]];
+    for (let i = 1; i < stored.length; i++) {
+      const patch = typeof stored[i] === "number" ? replay.views[stored[i]][i] : stored[i];
+      frames.push(applyPatch(frames[i - 1], patch));
+    }
+    return frames.map(namedPicture);
+  }
+
+  return { holds, loadReplay, readReplay, replayNote, startPageEngine, framesOf, protocolLines, unpackReplay };
 })();

@@ -17,9 +17,9 @@ const GameList = (() => {
       for (const v of values) if (!known.has(String(v))) $(id).append(el("option", { value: v }, String(v)));
     };
     add("f-bot", Results.botNames());
-    const seats = Math.max(0, ...DATA.games.map(g => g.p.length));
+    const seats = Math.max(0, ...DATA.games.map(g => g.players.length));
     add("f-seat", Array.from({ length: seats }, (_, s) => s + 1));
-    add("f-term", [...new Set(DATA.games.map(g => g.e))].sort());
+    add("f-term", [...new Set(DATA.games.map(g => g.termination))].sort());
   }
 
   function wireFilters() {
@@ -46,35 +46,35 @@ const GameList = (() => {
 
   // The game list's order: by a column clicked (again: the other way), else newest first (the
   // games are numbered in the order they finished).
-  const SORT_KEYS = { "#": g => g.n, length: g => g.l, termination: g => g.e, game: g => g.g };
+  const SORT_KEYS = { "#": g => g.number, length: g => g.length, termination: g => g.termination, game: g => g.spec };
   function sorted(games) {
     if (!gameList.sort) return [...games].reverse();
     const key = SORT_KEYS[gameList.sort.column], dir = gameList.sort.dir;
-    return [...games].sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : a.n - b.n));
+    return [...games].sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : a.number - b.number));
   }
 
   // What the search field looks in: the game's number, round, spec, players, ranks, termination.
-  function searchText(g) { return `#${g.n} ${g.r || ""} ${g.g} ${resultText(g)} ${g.e} ${g.d || ""}`.toLowerCase(); }
+  function searchText(g) { return `#${g.number} ${g.round || ""} ${g.spec} ${resultText(g)} ${g.termination} ${g.detail || ""}`.toLowerCase(); }
 
   function matches(g) {
     const text = $("f-text").value.trim().toLowerCase();
     if (text && !text.split(/\s+/).every(word => searchText(g).includes(word))) return false;
     const bot = $("f-bot").value, seat = Number($("f-seat").value), result = $("f-result").value;
     const term = $("f-term").value, min = $("f-min").value, max = $("f-max").value;
-    if (term && g.e !== term) return false;
-    if (min !== "" && g.l < Number(min)) return false;
-    if (max !== "" && g.l > Number(max)) return false;
+    if (term && g.termination !== term) return false;
+    if (min !== "" && g.length < Number(min)) return false;
+    if (max !== "" && g.length > Number(max)) return false;
     // The seats the bot and seat filters point at; the result filter asks about them.
-    let seats = g.p.map((_, s) => s);
-    if (bot) seats = seats.filter(s => g.p[s] === bot);
+    let seats = g.players.map((_, s) => s);
+    if (bot) seats = seats.filter(s => g.players[s] === bot);
     if (seat) seats = seats.filter(s => s === seat - 1);
     if (!seats.length) return false;
     return !result || seats.some(s => seatResult(g, s) === result);
   }
 
   function resultText(g) {
-    if (!g.k.length) return "aborted";
-    return g.p.map((p, s) => `${p} ${g.k[s]}`).join(", ");
+    if (!g.ranks.length) return "aborted";
+    return g.players.map((p, s) => `${p} ${g.ranks[s]}`).join(", ");
   }
 
   function drawGameList() {
@@ -97,11 +97,11 @@ const GameList = (() => {
       });
     }
     for (const g of found.slice(0, gameList.shown)) {
-      const tr = el("tr", { "data-game": g.n, class: g.n === Viewer.state().game ? "current" : "" });
-      for (const [text, cls] of [[g.n, ""], [g.g, "name"], [resultText(g), "name"], [g.e + (g.f ? ` (seat ${g.f})` : ""), "name"],
-                                 [g.l, ""], [EMBEDDED.has(g.n) ? "yes" : "not embedded", "name"]])
+      const tr = el("tr", { "data-game": g.number, class: g.number === Viewer.state().game ? "current" : "" });
+      for (const [text, cls] of [[g.number, ""], [g.spec, "name"], [resultText(g), "name"], [g.termination + (g.faultSeat ? ` (seat ${g.faultSeat})` : ""), "name"],
+                                 [g.length, ""], [EMBEDDED.has(g.number) ? "yes" : "not embedded", "name"]])
         tr.append(el("td", cls ? { class: cls } : {}, String(text)));
-      tr.addEventListener("click", () => Viewer.openGame(g.n, 0, Viewer.state().seat));
+      tr.addEventListener("click", () => Viewer.openGame(g.number, 0, Viewer.state().seat));
       table.append(tr);
     }
     list.append(table);

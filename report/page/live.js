@@ -1,5 +1,6 @@
-// The live page of `arena serve` (docs/serve.md), on top of the report's page (its scripts, report/page/scripts.txt): the
-// server's event stream (/events) says how many games have finished and which are in play;
+// The live page of `arena serve` (docs/serve.md), on top of the report's page (its scripts,
+// report/page/scripts.txt): the server's event stream (/events) says how many games have
+// finished and which are in play;
 // finished games' data and replays are fetched when they change or are opened, and a game in
 // play is fetched as a spectator sees it (/api/live/ID) each time it moves. The viewer is the
 // report's; this file only feeds it (as the viewer's source of games and replays, Viewer.setSource)
@@ -7,7 +8,7 @@
 "use strict";
 
 (() => {
-  const { $, el, data: DATA, embedded: EMBEDDED } = Page;
+  const { $, el, data: DATA } = Page;
 
   // `ended`: the games seen in play that are over (id -> their last entry); `held`: the finished
   // games held back (folder_watch.h, state_json).
@@ -16,7 +17,8 @@
 
   // A game in play as the viewer's game list entry: no ranks, no result yet.
   function liveGameEntry(g) {
-    return { n: g.id, g: g.g, p: g.p, k: [], s: [], t: [], e: "in play", f: 0, d: "", l: g.l };
+    return { number: g.id, spec: g.spec, players: g.players, ranks: [], scores: [], teams: [], termination: "in play", faultSeat: 0,
+             detail: "", length: g.length };
   }
 
   function fetchJson(url) {
@@ -33,7 +35,7 @@
       // No game in play by that id (404): it ended between the list and the request.
       if (!replay && typeof n === "string") return gameEnded(n, liveState.inPlay.get(n));
       if (!replay) return;
-      liveState.replays.set(n, replay);
+      liveState.replays.set(n, Frames.readReplay(replay));
       const view = Viewer.state();
       if (view.game !== n) return;
       // Following the last move: stay at the end as the game goes on.
@@ -53,18 +55,18 @@
   function gameOf(n) {
     if (typeof n !== "string") return null;
     if (liveState.inPlay.has(n)) return liveGameEntry(liveState.inPlay.get(n));
-    return liveState.ended.has(n) ? { ...liveGameEntry(liveState.ended.get(n)), e: "over" } : null;
+    return liveState.ended.has(n) ? { ...liveGameEntry(liveState.ended.get(n)), termination: "over" } : null;
   }
 
   // The record of game in play `id` once the list shows it: by its record's number in the folder
   // (a tournament's games know it), else by its Round (a league's are named after it).
   const leagueId = round => "league-" + round.replace(/\./g, "-");
   function endedRecord(id, entry) {
-    return DATA.games.find(g => (entry.n > 0 ? g.rn === entry.n : g.r && leagueId(g.r) === id));
+    return DATA.games.find(g => (entry.number > 0 ? g.recordNumber === entry.number : g.round && leagueId(g.round) === id));
   }
 
   function gameEnded(id, entry) {
-    if (!liveState.ended.has(id)) liveState.ended.set(id, entry || { id, n: 0, g: "", p: [], l: 0 });
+    if (!liveState.ended.has(id)) liveState.ended.set(id, entry || { id, number: 0, spec: "", players: [], length: 0 });
     if (Viewer.state().game === id) showEnded(id);
   }
 
@@ -74,13 +76,13 @@
   function showEnded(id) {
     if (Viewer.state().game !== id) return;
     const entry = liveState.ended.get(id) || {}, record = endedRecord(id, entry);
-    const held = liveState.held.some(h => (entry.n > 0 ? h.rn === entry.n : leagueId(h.r) === id));
+    const held = liveState.held.some(h => (entry.number > 0 ? h.recordNumber === entry.number : leagueId(h.round) === id));
     const head = $("viewer-head");
     head.textContent = "";
     head.dataset.ended = record ? "recorded" : held ? "held" : "pending";
     if (record) {
-      head.append(`Game ${id} is over: ${GameList.resultText(record)} (${record.e}${record.f ? ` by seat ${record.f}` : ""}). Its record: `,
-                  el("a", { href: `#game=${record.n}&ply=0`, id: "ended-record" }, `game ${record.n}`));
+      head.append(`Game ${id} is over: ${GameList.resultText(record)} (${record.termination}${record.faultSeat ? ` by seat ${record.faultSeat}` : ""}). Its record: `,
+                  el("a", { href: `#game=${record.number}&ply=0`, id: "ended-record" }, `game ${record.number}`));
     } else {
       head.append(`Game ${id} is over; ` + (held ? "its record is held back until its table's other game ends (it replays the same deal)."
                                                    : "its record is listed here once it is written."));
@@ -91,8 +93,7 @@
 
   // The results and the game list again, from the finished games' new data.
   function redrawFinished(data) {
-    Object.assign(DATA, data);
-    for (const n of data.embedded) EMBEDDED.add(n);
+    Page.update(data);
     Results.draw();
     GameList.draw();
     drawSummary();
@@ -117,7 +118,7 @@
     table.innerHTML = "<tr><th class=name>game</th><th class=name>spec</th><th class=name>players</th><th>actions</th></tr>";
     for (const g of liveState.live) {
       const tr = el("tr", { "data-live": g.id, class: g.id === Viewer.state().game ? "current" : "" });
-      for (const [text, cls] of [[g.id, "name"], [g.g, "name"], [g.p.join(", "), "name"], [g.l, ""]])
+      for (const [text, cls] of [[g.id, "name"], [g.spec, "name"], [g.players.join(", "), "name"], [g.length, ""]])
         tr.append(el("td", cls ? { class: cls } : {}, String(text)));
       tr.addEventListener("click", () => Viewer.openGame(g.id, Infinity, 0));
       table.append(tr);
@@ -128,15 +129,16 @@
   // One state event: fetch what changed.
   function onState(state) {
     const before = liveState.inPlay;
-    liveState.live = state.live;
-    liveState.inPlay = new Map(state.live.map(g => [g.id, g]));
-    for (const g of state.live) {
+    // Its games in play and held back, their keys named (keys.js).
+    liveState.live = state.live.map(g => Keys.named(g, Keys.game));
+    liveState.inPlay = new Map(liveState.live.map(g => [g.id, g]));
+    for (const g of liveState.live) {
       const old = before.get(g.id);
-      if (old && old.l === g.l) continue;
+      if (old && old.length === g.length) continue;
       liveState.replays.delete(g.id);
       if (Viewer.state().game === g.id) fetchReplay(g.id);
     }
-    liveState.held = state.held || [];
+    liveState.held = (state.held || []).map(h => Keys.named(h, Keys.game));
     for (const [id, entry] of before) if (!liveState.inPlay.has(id)) gameEnded(id, entry);
     if (liveState.ended.has(Viewer.state().game)) showEnded(Viewer.state().game);
     if (state.games !== liveState.games) {

@@ -1,6 +1,6 @@
 // What every script of the page shares: the page's data (the report's, or the live page's
 // finished games), small DOM helpers, a seat's result in a game, the two tabs, and the page's
-// events. The first script of the page (report/page/scripts.txt).
+// events. The first script of the page after keys.js (report/page/scripts.txt).
 //
 // Every script of the page is one module: a function run once, whose names are its own, and
 // which hands the others what they use as one namespace object (`const Page = (() => {...})();`),
@@ -11,8 +11,20 @@
 "use strict";
 
 const Page = (() => {
-  const DATA = JSON.parse(document.getElementById("arena-data").textContent);
+  // The page's data with its keys named (keys.js): the games' entries, the records file.
+  function readData(json) {
+    const data = Keys.named(json, Keys.data);
+    if (data.games) data.games = data.games.map(g => Keys.named(g, Keys.game));
+    return data;
+  }
+  const DATA = readData(JSON.parse(document.getElementById("arena-data").textContent));
   const EMBEDDED = new Set(DATA.embedded);
+
+  // New data (the live page's, as api/data gives it): the same objects DATA and EMBEDDED change.
+  function update(json) {
+    Object.assign(DATA, readData(json));
+    for (const n of DATA.embedded) EMBEDDED.add(n);
+  }
 
   // The page's events: what the optional parts of the page (the league's table, the bots' lines,
   // the decision panel, the live page) follow, each registering itself with `on` when its script
@@ -56,23 +68,23 @@ const Page = (() => {
   // A seat's share of a game: opponents (other teams) beaten plus half the ties, over opponents.
   function seatShare(game, seat) {
     let beaten = 0, opponents = 0;
-    for (let o = 0; o < game.k.length; o++) {
-      if (o === seat || (game.t.length && game.t[o] === game.t[seat])) continue;
+    for (let o = 0; o < game.ranks.length; o++) {
+      if (o === seat || (game.teams.length && game.teams[o] === game.teams[seat])) continue;
       opponents++;
-      if (game.k[seat] < game.k[o]) beaten += 1;
-      else if (game.k[seat] === game.k[o]) beaten += 0.5;
+      if (game.ranks[seat] < game.ranks[o]) beaten += 1;
+      else if (game.ranks[seat] === game.ranks[o]) beaten += 0.5;
     }
     return opponents ? beaten / opponents : null;
   }
 
   // "win", "draw" or "loss" for a seat: first alone, first shared with an opponent, or not first.
   function seatResult(game, seat) {
-    if (!game.k.length) return "aborted";
-    if (game.k[seat] !== 1) return "loss";
-    for (let o = 0; o < game.k.length; o++)
-      if (o !== seat && game.k[o] === 1 && !(game.t.length && game.t[o] === game.t[seat])) return "draw";
+    if (!game.ranks.length) return "aborted";
+    if (game.ranks[seat] !== 1) return "loss";
+    for (let o = 0; o < game.ranks.length; o++)
+      if (o !== seat && game.ranks[o] === 1 && !(game.teams.length && game.teams[o] === game.teams[seat])) return "draw";
     return "win";
   }
 
-  return { data: DATA, embedded: EMBEDDED, $, el, fmt, seatShare, seatResult, showTab, on, emit };
+  return { data: DATA, embedded: EMBEDDED, update, $, el, fmt, seatShare, seatResult, showTab, on, emit };
 })();

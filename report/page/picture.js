@@ -1,9 +1,9 @@
 // A picture (engine/core/picture.h, as report/picture_json.h writes it) drawn as SVG: one
 // drawing function per board shape (`boardDrawers`) plus the generic card table (drawZones).
 // It knows no game's rules, no page and no viewer: each function returns the elements it made
-// from the picture alone (the viewer, viewer.js, places them). A new board shape needs one more
-// entry in `boardDrawers`; a new game with an existing shape needs none. It uses no other script
-// of the page and keeps no state.
+// from the picture alone (the viewer, viewer.js, places them), whose fields are named as keys.js
+// names them (Frames.framesOf). A new board shape needs one more entry in `boardDrawers`; a new
+// game with an existing shape needs none. It uses no other script of the page and keeps no state.
 "use strict";
 
 const Picture = (() => {
@@ -25,9 +25,9 @@ const Picture = (() => {
   // board, or all zones, in the picture one action earlier (none at the start).
   function changedCells(board, before) {
     if (!before) return new Set();
-    const old = new Map(before.k.map(c => [c[2], c]));
+    const old = new Map(before.cells.map(c => [c[2], c]));
     const same = (a, b) => a[3] === b[3] && (a[4] || "") === (b[4] || "") && (a[5] || 0) === (b[5] || 0);
-    return new Set(board.k.filter(c => old.has(c[2]) && !same(c, old.get(c[2]))).map(c => c[2]));
+    return new Set(board.cells.filter(c => old.has(c[2]) && !same(c, old.get(c[2]))).map(c => c[2]));
   }
 
   // Per card of `zone`, whether it is new there: the zone holds more of that card than before.
@@ -45,35 +45,35 @@ const Picture = (() => {
 
   function drawSquareBoard(board, picture, before) {
     // Walls (picture.h) take a ring of cells around the board, inside the margin.
-    const C = 34, ring = board.r ? C : 0, M = 24 + ring, W = board.w * C + 2 * M, H = board.t * C + 2 * M;
+    const C = 34, ring = board.walls ? C : 0, M = 24 + ring, W = board.width * C + 2 * M, H = board.height * C + 2 * M;
     const out = svg("svg", { width: W, height: H, class: "board square", "data-shape": "square" });
-    const edges = board.e || [];
+    const edges = board.edges || [];
     // Edge seats: [0] joins bottom and top, [1] left and right (picture.h).
-    if (edges[0]) for (const y of [M - ring - 6, H - M + ring + 2]) out.append(svg("rect", { x: M, y, width: board.w * C, height: 4, fill: seatColour(edges[0]) }));
-    if (edges[1]) for (const x of [M - ring - 6, W - M + ring + 2]) out.append(svg("rect", { x, y: M, width: 4, height: board.t * C, fill: seatColour(edges[1]) }));
-    if (board.r)
-      for (let y = -1; y <= board.t; y++)
-        for (let x = -1; x <= board.w; x++) {
-          if (x >= 0 && x < board.w && y >= 0 && y < board.t) continue;
-          const px = M + x * C, py = M + (board.t - 1 - y) * C;
+    if (edges[0]) for (const y of [M - ring - 6, H - M + ring + 2]) out.append(svg("rect", { x: M, y, width: board.width * C, height: 4, fill: seatColour(edges[0]) }));
+    if (edges[1]) for (const x of [M - ring - 6, W - M + ring + 2]) out.append(svg("rect", { x, y: M, width: 4, height: board.height * C, fill: seatColour(edges[1]) }));
+    if (board.walls)
+      for (let y = -1; y <= board.height; y++)
+        for (let x = -1; x <= board.width; x++) {
+          if (x >= 0 && x < board.width && y >= 0 && y < board.height) continue;
+          const px = M + x * C, py = M + (board.height - 1 - y) * C;
           const g = svg("g", { class: "wall" });
           g.append(svg("rect", { x: px, y: py, width: C, height: C, fill: "#dcd3b6", stroke: "#c8bd9b" }));
           g.append(svg("circle", { cx: px + C / 2, cy: py + C / 2, r: C * 0.38, fill: "#aed581", stroke: "#689f38" }));
           out.append(g);
         }
     const changed = changedCells(board, before);
-    for (const [x, y, name, stone] of board.k) {
-      const px = M + x * C, py = M + (board.t - 1 - y) * C;
+    for (const [x, y, name, stone] of board.cells) {
+      const px = M + x * C, py = M + (board.height - 1 - y) * C;
       const g = svg("g", { class: changed.has(name) ? "cell last" : "cell", "data-cell": name, "data-stone": stone });
       g.append(svg("rect", { x: px, y: py, width: C, height: C, fill: (x + y) % 2 ? "#f5f0e1" : "#ebe3cc", stroke: "#c8bd9b" }));
       if (stone) g.append(svg("circle", { cx: px + C / 2, cy: py + C / 2, r: C * 0.38, class: "stone seat" + stone, stroke: "#333" }));
       if (changed.has(name)) g.append(svg("rect", { x: px + 2, y: py + 2, width: C - 4, height: C - 4, class: "last-mark" }));
       out.append(g);
     }
-    for (let x = 0; x < board.w; x++)
+    for (let x = 0; x < board.width; x++)
       out.append(svg("text", { x: M + x * C + C / 2, y: H - 4, "text-anchor": "middle" }, String.fromCharCode(97 + x)));
-    for (let y = 0; y < board.t; y++)
-      out.append(svg("text", { x: 4, y: M + (board.t - 1 - y) * C + C / 2 + 4 }, String(y + 1)));
+    for (let y = 0; y < board.height; y++)
+      out.append(svg("text", { x: 4, y: M + (board.height - 1 - y) * C + C / 2 + 4 }, String(y + 1)));
     return out;
   }
 
@@ -95,7 +95,7 @@ const Picture = (() => {
   // Pointy-top hexes; sides numbered clockwise from north-east (0 NE, 1 E, ... 5 NW).
   function drawHexBoard(board, picture, before) {
     const R = 26, w = Math.sqrt(3) * R, M = 30;
-    const W = board.w * w / 2 + w / 2 + 2 * M, H = board.t * 1.5 * R + R / 2 + 2 * M;
+    const W = board.width * w / 2 + w / 2 + 2 * M, H = board.height * 1.5 * R + R / 2 + 2 * M;
     const out = svg("svg", { width: W, height: H, class: "board hex", "data-shape": "hex" });
     const centre = (x, y) => [M + (x + 1) * w / 2, M + R + y * 1.5 * R];
     const corner = (cx, cy, i, r) => { const a = Math.PI / 180 * (60 * i - 90); return [cx + r * Math.cos(a), cy + r * Math.sin(a)]; };
@@ -103,13 +103,13 @@ const Picture = (() => {
     // The six board sides in their seats' colours, clockwise from the north, along the outline
     // of the cells themselves: the top and bottom rows give the flat edges, the widest row the
     // east and west corners.
-    const corners = hexOutline(board.k.map(([x, y]) => centre(x, y)), w, R, 5);
-    (board.e || []).forEach((seat, k) => {
+    const corners = hexOutline(board.cells.map(([x, y]) => centre(x, y)), w, R, 5);
+    (board.edges || []).forEach((seat, k) => {
       const [x1, y1] = corners[k], [x2, y2] = corners[(k + 1) % 6];
       out.append(svg("line", { x1, y1, x2, y2, stroke: seatColour(seat), "stroke-width": seat ? 6 : 2, "data-side": k, "data-seat": seat }));
     });
     const changed = changedCells(board, before);
-    for (const [x, y, name, stone, tile, rotation, links] of board.k) {
+    for (const [x, y, name, stone, tile, rotation, links] of board.cells) {
       const [cx, cy] = centre(x, y);
       const g = svg("g", { class: changed.has(name) ? "cell last" : "cell", "data-cell": name, "data-tile": tile || "", "data-rot": tile ? rotation : "" });
       const points = [0, 1, 2, 3, 4, 5].map(i => corner(cx, cy, i, R - 1).join(",")).join(" ");
@@ -175,7 +175,7 @@ const Picture = (() => {
     g.append(svg("text", fitted({ x: x0 + 4, y: y + CH / 2 + 4 }, name, 11, LABEL - 6), name));
     let x = x0 + LABEL;
     const place = () => { if (x + CW > x0 + width) { x = x0 + LABEL; y += CH + 4; } const at = x; x += CW + 3; return at; };
-    const fresh = newCards(zone, before && before.z);
+    const fresh = newCards(zone, before && before.zones);
     cards.forEach((c, i) => {
       const at = place();
       const face = faces && faces[i];
@@ -198,10 +198,10 @@ const Picture = (() => {
   // Card zones: the table's zones across the top, then one block per seat (its name, values and
   // zones) in columns, so that five or six seats fit the viewer's box once scaled (fitDrawing).
   function drawZones(picture, players, before) {
-    const zones = picture.z, values = picture.v;
+    const zones = picture.zones, values = picture.values;
     if (!zones.length) return null;
     const seats = [];
-    for (let seat = 1; seat <= picture.n; seat++) {
+    for (let seat = 1; seat <= picture.players; seat++) {
       const mine = zones.filter(z => z[1] === seat);
       const facts = values.filter(v => v[2] === seat).map(v => `${v[0]} ${v[1]}`).join(", ");
       if (mine.length || facts) seats.push({ seat, mine, facts });
@@ -237,13 +237,13 @@ const Picture = (() => {
     return out;
   }
 
-  // What the game highlights in the drawing under `root` (picture.h, PictureHighlight: the picture's "h"), found among what
+  // What the game highlights in the drawing under `root` (picture.h, PictureHighlight: the picture's highlights), found among what
   // was drawn by the name it carries: the winning chain, route or stones at the end, each cell
   // framed in the winner's colour; the card that won a trick, framed again around its own frame
   // and starred in the winner's colour. A cell on two winners' routes gets both frames, the
   // second dashed over the first.
   function drawHighlights(root, picture) {
-    for (const [kind, seat, target, zone, zoneSeat] of picture.h || []) {
+    for (const [kind, seat, target, zone, zoneSeat] of picture.highlights || []) {
       const name = CSS.escape(target), colour = seatColour(seat);
       const node = zone === undefined ? root.querySelector(`g.cell[data-cell="${name}"]`)
         : root.querySelector(`g.zone[data-zone="${CSS.escape(zone)}"][data-seat="${zoneSeat}"] g.card[data-card="${name}"]`);

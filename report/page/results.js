@@ -11,7 +11,7 @@ const Results = (() => {
     const r = DATA.ratings.bots;
     if (r && r.length) return r.map(b => b.name);
     const names = new Set();
-    for (const g of DATA.games) g.p.forEach(p => names.add(p));
+    for (const g of DATA.games) g.players.forEach(p => names.add(p));
     return [...names].sort();
   }
 
@@ -82,12 +82,12 @@ const Results = (() => {
     const index = new Map(names.map((n, i) => [n, i]));
     const score = names.map(() => names.map(() => 0)), count = names.map(() => names.map(() => 0));
     for (const g of DATA.games) {
-      if (!g.k.length) continue;
-      for (let a = 0; a < g.p.length; a++)
-        for (let b = 0; b < g.p.length; b++) {
-          if (a === b || g.p[a] === g.p[b] || (g.t.length && g.t[a] === g.t[b])) continue;
-          const i = index.get(g.p[a]), j = index.get(g.p[b]);
-          score[i][j] += g.k[a] < g.k[b] ? 1 : g.k[a] === g.k[b] ? 0.5 : 0;
+      if (!g.ranks.length) continue;
+      for (let a = 0; a < g.players.length; a++)
+        for (let b = 0; b < g.players.length; b++) {
+          if (a === b || g.players[a] === g.players[b] || (g.teams.length && g.teams[a] === g.teams[b])) continue;
+          const i = index.get(g.players[a]), j = index.get(g.players[b]);
+          score[i][j] += g.ranks[a] < g.ranks[b] ? 1 : g.ranks[a] === g.ranks[b] ? 0.5 : 0;
           count[i][j] += 1;
         }
     }
@@ -116,12 +116,12 @@ const Results = (() => {
   function drawFaults() {
     const byBot = new Map();
     for (const g of DATA.games) {
-      if (!g.f) continue;
-      const bot = g.p[g.f - 1];
+      if (!g.faultSeat) continue;
+      const bot = g.players[g.faultSeat - 1];
       if (!byBot.has(bot)) byBot.set(bot, { reasons: new Map(), examples: [] });
       const b = byBot.get(bot);
-      b.reasons.set(g.e, (b.reasons.get(g.e) || 0) + 1);
-      if (g.cp) b.pressure = (b.pressure || 0) + 1;  // a time forfeit under CPU pressure
+      b.reasons.set(g.termination, (b.reasons.get(g.termination) || 0) + 1);
+      if (g.cpuPressure) b.pressure = (b.pressure || 0) + 1;  // a time forfeit under CPU pressure
       if (b.examples.length < 5) b.examples.push(g);
     }
     const box = $("faults");
@@ -138,9 +138,9 @@ const Results = (() => {
       tr.append(el("td", { class: "name" }, [...b.reasons].map(([r, n]) => `${r}: ${n}`).join(", ") + pressure));
       const ex = el("td", { class: "name" });
       for (const g of b.examples) {
-        const a = el("a", { href: `#game=${g.n}&ply=${g.l}` }, `game ${g.n}`);
-        ex.append(a, document.createTextNode(g.d ? ` (${g.d}) ` : " "));
-        if (g.rp) ex.append(el("div", { class: "repro" }, g.rp));
+        const a = el("a", { href: `#game=${g.number}&ply=${g.length}` }, `game ${g.number}`);
+        ex.append(a, document.createTextNode(g.detail ? ` (${g.detail}) ` : " "));
+        if (g.repro) ex.append(el("div", { class: "repro" }, g.repro));
       }
       tr.append(ex);
       table.append(tr);
@@ -172,10 +172,10 @@ const Results = (() => {
   // The referee's own latency per decision, from the records' RefereeLatency tags (as fastchess's
   // -show-latency): the median game's p50, the worst game's p99 and max.
   function drawLatency() {
-    const games = DATA.games.filter(g => g.lat);
+    const games = DATA.games.filter(g => g.latency);
     if (!games.length) return;
-    const p50s = games.map(g => g.lat[0]).sort((a, b) => a - b);
-    const worst = i => games.reduce((m, g) => Math.max(m, g.lat[i]), 0);
+    const p50s = games.map(g => g.latency[0]).sort((a, b) => a - b);
+    const worst = i => games.reduce((m, g) => Math.max(m, g.latency[i]), 0);
     $("faults").append(el("p", { class: "note", id: "referee-latency" },
       `Referee latency per decision (move read to next request written): p50 ${p50s[(p50s.length - 1) >> 1]} µs ` +
       `(median game), p99 ${worst(1)} µs, max ${worst(2)} µs (worst game), over ${games.length} game(s).`));
@@ -202,8 +202,8 @@ const Results = (() => {
   function drawSeatShares() {
     const groups = new Map();  // seat count -> per seat [sum, games]
     for (const g of DATA.games) {
-      if (!g.k.length) continue;
-      const n = g.p.length;
+      if (!g.ranks.length) continue;
+      const n = g.players.length;
       if (!groups.has(n)) groups.set(n, Array.from({ length: n }, () => [0, 0]));
       const acc = groups.get(n);
       for (let s = 0; s < n; s++) {
@@ -221,7 +221,7 @@ const Results = (() => {
   }
 
   function drawLengths() {
-    const lengths = DATA.games.map(g => g.l);
+    const lengths = DATA.games.map(g => g.length);
     if (!lengths.length) return;
     const lo = Math.min(...lengths), hi = Math.max(...lengths);
     const bins = Math.min(20, hi - lo + 1), width = (hi - lo + 1) / bins;

@@ -30,9 +30,9 @@ const Viewer = (() => {
   function gameByNumber(n) { return (source && source.game(n)) || DATA.games[n - 1]; }
 
   function moveText(replay, seat, i) {
-    if (!seat || !replay.w) return replay.a[i][1];
-    const seen = replay.w[seat - 1][i];
-    return seen === undefined ? replay.a[i][1] : seen === "" ? "(not shown)" : seen;
+    if (!seat || !replay.seen) return replay.actions[i][1];
+    const seen = replay.seen[seat - 1][i];
+    return seen === undefined ? replay.actions[i][1] : seen === "" ? "(not shown)" : seen;
   }
 
   // One row per position: decision K (or chance's action) taken there, numbered K as everywhere
@@ -41,15 +41,15 @@ const Viewer = (() => {
   function drawMoves(replay, game) {
     const box = $("moves");
     box.textContent = "";
-    replay.a.forEach(([actor, text, micros], i) => {
-      const who = actor ? `${actor}:${game.p[actor - 1] || ""}` : "chance";
+    replay.actions.forEach(([actor, text, micros], i) => {
+      const who = actor ? `${actor}:${game.players[actor - 1] || ""}` : "chance";
       const line = el("div", { "data-ply": i, class: "move" }, `${i}. ${who} ${moveText(replay, view.seat, i)}`);
       if (micros >= 0) line.append(el("span", { class: "t" }, `${fmt(micros / 1000, 1)} ms`));
       line.addEventListener("click", () => showPly(i));
       box.append(line);
     });
-    const n = replay.a.length, faulted = game.f ? ` by seat ${game.f}` : "";
-    const end = el("div", { "data-ply": n, class: "end" }, game.e === "in play" ? `${n}. in play` : `${n}. end: ${game.e}${faulted}`);
+    const n = replay.actions.length, faulted = game.faultSeat ? ` by seat ${game.faultSeat}` : "";
+    const end = el("div", { "data-ply": n, class: "end" }, game.termination === "in play" ? `${n}. in play` : `${n}. end: ${game.termination}${faulted}`);
     end.addEventListener("click", () => showPly(n));
     box.append(end);
   }
@@ -58,10 +58,10 @@ const Viewer = (() => {
     const v = $("verdict");
     v.className = atEnd ? "final" : "";
     v.textContent = "";
-    v.append(el("div", {}, `${atEnd ? "Verdict" : "At the end"}: ${game.e}${game.f ? ` by seat ${game.f} (${game.p[game.f - 1]})` : ""}`));
-    if (game.d) v.append(el("div", { class: "detail" }, game.d));
-    if (game.rp) v.append(el("div", { class: "repro", id: "verdict-repro" }, game.rp));
-    if (game.k.length) v.append(el("div", {}, "ranks: " + game.p.map((p, s) => `${p} ${game.k[s]} (${game.s[s]})`).join(", ")));
+    v.append(el("div", {}, `${atEnd ? "Verdict" : "At the end"}: ${game.termination}${game.faultSeat ? ` by seat ${game.faultSeat} (${game.players[game.faultSeat - 1]})` : ""}`));
+    if (game.detail) v.append(el("div", { class: "detail" }, game.detail));
+    if (game.repro) v.append(el("div", { class: "repro", id: "verdict-repro" }, game.repro));
+    if (game.ranks.length) v.append(el("div", {}, "ranks: " + game.players.map((p, s) => `${p} ${game.ranks[s]} (${game.scores[s]})`).join(", ")));
   }
 
   // A link to a game this report does not hold: say so, and show nothing of the game before.
@@ -94,7 +94,7 @@ const Viewer = (() => {
     // A game newly opened brings the viewer, as tall as the window, to its top; stepping never
     // scrolls the window again.
     if (another) window.scrollTo(0, $("viewer").getBoundingClientRect().top + window.scrollY);
-    $("viewer-head").textContent = `Game ${n} · ${game.g} · ${game.p.map((p, s) => `${s + 1}: ${p}`).join(", ")}`;
+    $("viewer-head").textContent = `Game ${n} · ${game.spec} · ${game.players.map((p, s) => `${s + 1}: ${p}`).join(", ")}`;
     for (const tr of document.querySelectorAll("#games-table tr")) tr.classList.toggle("current", Number(tr.dataset.game) === n);
     if (!replay) {
       $("drawing").textContent = "";
@@ -106,34 +106,34 @@ const Viewer = (() => {
       Page.emit("open", { replay: null, game });
       return;
     }
-    const hidden = replay.f.length > 1;
+    const hidden = replay.views.length > 1;
     $("view-label").hidden = !hidden;
     const select = $("view");
     select.textContent = "";
     select.append(el("option", { value: 0 }, "full table"));
-    if (hidden) game.p.forEach((p, s) => select.append(el("option", { value: s + 1 }, `seat ${s + 1} (${p}) sees`)));
-    view.seat = hidden && seat >= 1 && seat < replay.f.length ? seat : 0;
+    if (hidden) game.players.forEach((p, s) => select.append(el("option", { value: s + 1 }, `seat ${s + 1} (${p}) sees`)));
+    view.seat = hidden && seat >= 1 && seat < replay.views.length ? seat : 0;
     select.value = view.seat;
     view.frames = Frames.framesOf(replay, view.seat);
     $("slider").max = view.frames.length - 1;
     showJumps();
     drawMoves(replay, game);
     Page.emit("open", { replay, game });
-    if (replay.x) $("moves").append(el("div", { class: "warn" }, replay.x));
+    if (replay.stopped) $("moves").append(el("div", { class: "warn" }, replay.stopped));
     showPly(Math.max(0, Math.min(ply, view.frames.length - 1)));
   }
 
-  // Each seat's remaining clock at `ply`, from the `go` lines the referee sent it (replay.q): at
+  // Each seat's remaining clock at `ply`, from the `go` lines the referee sent it (replay.protocol): at
   // its own decision the clock it was given; after a move that clock less the time used plus the
   // increment; before its first decision its first clock. The seat to move is marked, and the
   // last move flagged "slow" when it used a quarter or more of the clock its seat had.
   function drawClocks(replay, game, ply) {
     const box = $("clocks");
     box.textContent = "";
-    if (!replay.q) return;
+    if (!replay.protocol) return;
     const goOf = lines => (lines[lines.length - 1] || "").split(" ").slice(1).map(Number);  // [remaining, inc, movetime]
     const rows = [];
-    for (let seat = 1; seat <= game.p.length; seat++) {
+    for (let seat = 1; seat <= game.players.length; seat++) {
       const byPly = Frames.protocolLines(replay, seat);
       let at = -1, first = -1;
       for (const p of byPly.keys()) {
@@ -144,25 +144,25 @@ const Viewer = (() => {
       const [remaining, inc] = goOf(byPly.get(at >= 0 ? at : first));
       if (!(remaining >= 0)) return;  // no game clock: nothing to show
       let ms = remaining;
-      if (at >= 0 && at < ply && replay.a[at] && replay.a[at][2] >= 0) ms = remaining - replay.a[at][2] / 1000 + inc;
+      if (at >= 0 && at < ply && replay.actions[at] && replay.actions[at][2] >= 0) ms = remaining - replay.actions[at][2] / 1000 + inc;
       rows.push({ seat, ms: Math.max(0, Math.round(ms)), toMove: at === ply });
     }
     if (!rows.length) return;
     const line = el("div", { class: "note" }, "clocks: ");
     for (const r of rows) {
       const span = el("span", { class: "clock" + (r.toMove ? " to-move" : ""), "data-seat": r.seat, "data-ms": r.ms },
-                      `${game.p[r.seat - 1]} ${(r.ms / 1000).toFixed(2)} s`);
+                      `${game.players[r.seat - 1]} ${(r.ms / 1000).toFixed(2)} s`);
       span.style.borderColor = seatColour(r.seat);
       line.append(span, document.createTextNode(" "));
     }
     box.append(line);
-    const last = replay.a[ply - 1];
+    const last = replay.actions[ply - 1];
     if (last && last[0] > 0 && last[2] >= 0) {
       const lines = Frames.protocolLines(replay, last[0]).get(ply - 1);
       const had = lines ? goOf(lines)[0] : -1;
       if (had > 0 && last[2] / 1000 >= had / 4)
         box.append(el("div", { class: "warn", id: "slow-move" },
-                      `slow move: ${game.p[last[0] - 1]} used ${(last[2] / 1e6).toFixed(2)} s of the ${(had / 1000).toFixed(2)} s it had`));
+                      `slow move: ${game.players[last[0] - 1]} used ${(last[2] / 1e6).toFixed(2)} s of the ${(had / 1000).toFixed(2)} s it had`));
     }
   }
 
@@ -180,7 +180,7 @@ const Viewer = (() => {
     ply = Math.max(0, Math.min(ply, view.frames.length - 1));
     view.ply = ply;
     const game = gameByNumber(view.game);
-    drawPicture(view.frames[ply], game.p, view.frames[ply - 1]);
+    drawPicture(view.frames[ply], game.players, view.frames[ply - 1]);
     $("slider").value = ply;
     $("ply-label").textContent = `position ${ply} of ${view.frames.length - 1}`;
     for (const line of $("moves").children) line.classList.toggle("now", Number(line.dataset.ply) === ply);
@@ -211,7 +211,7 @@ const Viewer = (() => {
   // The next (dir 1) or previous (dir -1) ply where the seat viewed, else the seat to move now,
   // decides: its own moves, one after the other.
   function ownMove(dir) {
-    const a = view.replay && view.replay.a;
+    const a = view.replay && view.replay.actions;
     if (!a) return;
     const seat = view.seat || (a[view.ply] ? a[view.ply][0] : 0);
     if (!seat) return;
@@ -219,11 +219,11 @@ const Viewer = (() => {
       if (a[p][0] === seat) return showPly(p);
   }
 
-  // Where the game's hands and tricks start (picture.h, PicturePart: the picture's "p"): the plies
+  // Where the game's hands and tricks start (picture.h, PicturePart: the picture's parts): the plies
   // whose number of that part differs from the ply before and is not 0. The game decides; the
   // page knows no rules.
   function partStarts(frames, kind) {
-    const number = p => (frames[p].p && frames[p].p[kind]) || 0, out = [];
+    const number = p => (frames[p].parts && frames[p].parts[kind]) || 0, out = [];
     for (let p = 1; p < frames.length; p++) if (number(p) && number(p) !== number(p - 1)) out.push(p);
     return out;
   }
@@ -239,10 +239,10 @@ const Viewer = (() => {
   // ending in a fault, by number; the previous: that of the game before ending in one.
   function jumpFault(dir) {
     const game = gameByNumber(view.game), here = typeof view.game === "number" ? view.game : 0;
-    if (dir > 0 && game && game.f && view.frames && view.ply < view.frames.length - 1) return showPly(Infinity);
-    const faulted = DATA.games.filter(g => g.f && (dir > 0 ? g.n > here : g.n < here));
+    if (dir > 0 && game && game.faultSeat && view.frames && view.ply < view.frames.length - 1) return showPly(Infinity);
+    const faulted = DATA.games.filter(g => g.faultSeat && (dir > 0 ? g.number > here : g.number < here));
     const to = dir > 0 ? faulted[0] : faulted[faulted.length - 1];
-    if (to) location.hash = `#game=${to.n}&ply=${to.l}`;
+    if (to) location.hash = `#game=${to.number}&ply=${to.length}`;
   }
 
   // The jump buttons of the parts this game has (a board game has no hands), and of faults when
@@ -252,7 +252,7 @@ const Viewer = (() => {
     view.parts = { hand: starts("hand"), trick: starts("trick") };
     for (const box of document.querySelectorAll("#controls .jumps")) {
       const kind = box.dataset.jump;
-      box.hidden = kind === "fault" ? !DATA.games.some(g => g.f) : !view.parts[kind].length;
+      box.hidden = kind === "fault" ? !DATA.games.some(g => g.faultSeat) : !view.parts[kind].length;
     }
   }
 
@@ -301,18 +301,18 @@ const Viewer = (() => {
   function drawPicture(picture, players, before) {
     const box = $("drawing");
     box.textContent = "";
-    picture.b.forEach((b, i) => {
-      const draw = boardDrawers[b.h];
-      box.append(draw ? draw(b, picture, before && before.b[i]) : el("p", { class: "warn" }, `no drawing for boards of shape ${b.h}`));
+    picture.boards.forEach((b, i) => {
+      const draw = boardDrawers[b.shape];
+      box.append(draw ? draw(b, picture, before && before.boards[i]) : el("p", { class: "warn" }, `no drawing for boards of shape ${b.shape}`));
     });
     const table = drawZones(picture, players, before);
     if (table) box.append(table);
     fitDrawing();
     drawHighlights(box, picture);
-    $("caption").textContent = picture.c;
+    $("caption").textContent = picture.caption;
     const values = $("values");
     values.textContent = "";
-    const shown = picture.z.length ? picture.v.filter(v => v[2] === 0) : picture.v;
+    const shown = picture.zones.length ? picture.values.filter(v => v[2] === 0) : picture.values;
     for (const [k, v, seat] of shown) {
       const line = el("div", { class: "value", "data-key": k, "data-seat": seat }, `${seat ? "seat " + seat + " " : ""}${k}: ${v}`);
       if (seat) line.style.color = seatColour(seat);

@@ -256,7 +256,7 @@ async function checkProtocol(page, dir, c, seat) {
   // A decision from the middle of the game on (its lines mostly written as edits of the one
   // before), of the seat viewed or, in the full view, of the seat asked there.
   const ply = await page.evaluate(s => {
-    const a = Viewer.state().replay.a;
+    const a = Viewer.state().replay.actions;
     for (let i = 0; i < a.length; i++) {
       const p = (Math.floor(a.length / 2) + i) % a.length, seat = s || a[p][0];
       if (seat && Frames.protocolLines(Viewer.state().replay, seat).has(p)) return p;
@@ -298,7 +298,7 @@ async function checkViewerTools(page, c) {
   await page.evaluate(h => { location.hash = h; }, seatViews ? "#game=1&ply=0&seat=1" : "#game=1&ply=0");
   await page.waitForFunction(s => Viewer.state().replay && Viewer.state().game === 1 && Viewer.state().seat === s && Viewer.state().ply === 0, seatViews ? 1 : 0);
   const want = await page.evaluate(() => {
-    const a = Viewer.state().replay.a, seat = Viewer.state().seat || (a[0] ? a[0][0] : 0), own = [];
+    const a = Viewer.state().replay.actions, seat = Viewer.state().seat || (a[0] ? a[0][0] : 0), own = [];
     for (let p = 1; seat && p < a.length && own.length < 2; p++) if (a[p][0] === seat) own.push(p);
     return own;
   });
@@ -364,7 +364,7 @@ async function checkJumps(page, dump, c) {
     await page.click(`#b-${kind}-prev`);
     check(await ply() === want[kind][0], `${c.name}: "< ${kind}" went to ply ${await ply()}, not ${want[kind][0]}`);
   }
-  const faulted = await page.evaluate(() => Page.data.games.filter(g => g.f).map(g => [g.n, g.l]));
+  const faulted = await page.evaluate(() => Page.data.games.filter(g => g.faultSeat).map(g => [g.number, g.length]));
   const faultsShown = !(await page.$eval('#controls .jumps[data-jump="fault"]', b => b.hidden));
   check(faultsShown === faulted.length > 0, `${c.name}: the fault jumps are ${faultsShown ? "shown" : "hidden"} for ${faulted.length} faulted games`);
   if (c.name !== "faults") return;
@@ -456,7 +456,7 @@ async function checkHighlights(page, dump, c) {
   // A board game someone won (not all ranked first) highlights what won, unless it was won by
   // no structure at all (a tile that fits nowhere, no legal swap left).
   // A game a fault ended was won by no structure either: only the rules' own ends are checked.
-  const [ranks, ending] = await page.evaluate(() => [Page.data.games[0].k, Page.data.games[0].e]), board = final.b[0];
+  const [ranks, ending] = await page.evaluate(() => [Page.data.games[0].ranks, Page.data.games[0].termination]), board = final.b[0];
   if (board && ending === "normal" && ranks.some(k => k !== 1) && !/unplayable|no legal swap/.test(final.c))
     check((final.h || []).some(h => h[0] === "win"), `${c.name}: the end (${final.c}) highlights no winning structure`);
   for (const ply of [last, trickPly].filter(p => p > 0)) {
@@ -504,8 +504,8 @@ async function checkModules(browser, page, name) {
   await blank.close();
   const added = (await page.evaluate(() => Object.getOwnPropertyNames(window))).filter(n => !base.has(n));
   check(added.length === 0, `${name}: the page's scripts put ${added.length} names on the window: ${added.slice(0, 12).join(", ")}`);
-  const namespaces = await page.evaluate(() => [typeof Page, typeof Picture, typeof Frames, typeof Results, typeof GameList,
-                                                typeof Viewer]);
+  const namespaces = await page.evaluate(() => [typeof Keys, typeof Page, typeof Picture, typeof Frames, typeof Results,
+                                                typeof GameList, typeof Viewer]);
   check(namespaces.every(t => t === "object"), `${name}: the page's namespaces are ${namespaces}`);
 }
 
@@ -647,7 +647,7 @@ async function checkResults(browser, c, dir) {
 async function checkTimes(page, c) {
   const rows = await page.$$eval("#times-table tr[data-bot]", trs => trs.map(tr => [...tr.cells].map(td => td.textContent)));
   check(rows.length === c.bots, `${c.name}: ${rows.length} rows in the time per move table, not ${c.bots}`);
-  const players = await page.evaluate(() => [...new Set(Page.data.games.flatMap(g => g.p))]);
+  const players = await page.evaluate(() => [...new Set(Page.data.games.flatMap(g => g.players))]);
   for (const [bot, count, mean, , worst] of rows) {
     check(players.includes(bot) && Number(count) > 0, `${c.name}: time per move of ${bot}: ${count} moves`);
     check(Number(mean) <= Number(worst), `${c.name}: ${bot}: mean ${mean} ms above the worst ${worst} ms`);

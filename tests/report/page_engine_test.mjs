@@ -32,9 +32,11 @@ async function compareReport(name, recordsHtml, framesHtml) {
     document: { getElementById: id => recordNodes.get(id) || null },
     TextDecoder, TextEncoder, WebAssembly, console,
   });
-  // frames.js, found by the one name it defines (report/page/scripts.txt gives the page's order):
-  // it uses no other script of the page.
-  vm.runInContext(inlineScripts(recordsHtml).find(s => s.includes("const Frames = (() => {")) + "\nthis.api = Frames;", context);
+  // keys.js and frames.js, found by the one name each defines (report/page/scripts.txt gives the
+  // page's order): frames.js uses no other script of the page.
+  const scripts = inlineScripts(recordsHtml);
+  for (const name of ["Keys", "Frames"]) vm.runInContext(scripts.find(s => s.includes(`const ${name} = (() => {`)), context);
+  vm.runInContext("this.api = Frames;", context);
   const api = context.api;
   const problems = [];
   let records = 0;
@@ -50,7 +52,7 @@ async function compareReport(name, recordsHtml, framesHtml) {
     // replayNote says why: the engine did not start, or could not replay this record.
     if (!fromPage) problems.push(`${name}, game ${n}: ${api.replayNote(n) || "no replay"}`);
     else if (!other || other.type !== "application/x-arena-replay") problems.push(`${name}, game ${n}: not in the --frames report`);
-    else if (JSON.stringify(fromPage) !== JSON.stringify(api.expandEvents(JSON.parse(api.unpackReplay(other.textContent)))))
+    else if (JSON.stringify(fromPage) !== JSON.stringify(api.readReplay(JSON.parse(api.unpackReplay(other.textContent)))))
       problems.push(`${name}, game ${n}: the page's engine wrote another replay than arena report`);
   }
   if (records === 0) problems.push(`${name}: no game was embedded as its record`);
