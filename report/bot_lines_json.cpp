@@ -4,6 +4,7 @@
 #include <boost/json/array.hpp>
 
 #include "records/decisions.h"
+#include "report/page_keys.h"
 
 namespace arena::report {
 
@@ -16,9 +17,10 @@ void add_bot_lines_json(const GameRecord& record, json::object& replay) {
     for (const BotLine& l : record.bot_lines)
       lines.push_back(
           json::array{decision_of(l), l.seat, l.kind == BotLine::Kind::kInfo ? 0 : 1, json::value(l.text)});
-    replay["i"] = std::move(lines);
+    replay[page_key::replay::kBotLines] = std::move(lines);
   }
-  if (record.bot_lines_cut > 0) replay["ic"] = json::array{cut_decision(record), record.bot_lines_dropped};
+  if (record.bot_lines_cut > 0)
+    replay[page_key::replay::kBotLinesCut] = json::array{cut_decision(record), record.bot_lines_dropped};
 }
 
 }  // namespace arena::report

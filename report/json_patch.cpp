@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/user_error.h"
+#include "report/page_keys.h"
 
 namespace arena::report {
 
@@ -21,7 +22,7 @@ namespace {
 constexpr std::size_t kAlignLimit = 1 << 14;
 
 json::value replacement(const json::value& after) {
-  if (after.is_object()) return json::object{{"=", after}};
+  if (after.is_object()) return json::object{{page_key::patch::kReplace, after}};
   return after;
 }
 
@@ -30,13 +31,13 @@ json::value patch_object(const json::object& before, const json::object& after) 
   for (const auto& [key, value] : after) {
     const json::value* old = before.if_contains(key);
     if (!old)
-      out[key] = json::object{{"=", value}};
+      out[key] = json::object{{page_key::patch::kReplace, value}};
     else if (*old != value)
       out[key] = json_patch(*old, value);
   }
   // Pictures keep their fields; a field that disappears still reads right as a replacement.
   for (const auto& [key, value] : before)
-    if (!after.contains(key)) return json::object{{"=", after}};
+    if (!after.contains(key)) return json::object{{page_key::patch::kReplace, after}};
   return out;
 }
 
@@ -60,7 +61,7 @@ class EditScript {
   json::object finish() {
     flush_inserts();
     if (pending_ < 0) flush_count();
-    return json::object{{"@", std::move(ops_)}};
+    return json::object{{page_key::patch::kEdit, std::move(ops_)}};
   }
 
  private:
@@ -121,7 +122,7 @@ void edit_run(EditScript& s, const json::array& before, std::size_t i, std::size
       continue;
     }
     const json::value p = json_patch(before[i], after[j]);
-    if (p.is_object() && !p.get_object().contains("=")) {
+    if (p.is_object() && !p.get_object().contains(page_key::patch::kReplace)) {
       s.patch(p);
     } else {
       s.drop(1);
@@ -261,8 +262,8 @@ json::value apply_edits(const json::value& before, const json::array& ops) {
 json::value apply_json_patch(const json::value& before, const json::value& patch) {
   if (!patch.is_object()) return patch;
   const json::object& p = patch.get_object();
-  if (const json::value* v = p.if_contains("=")) return *v;
-  if (const json::value* ops = p.if_contains("@"); ops && ops->is_array())
+  if (const json::value* v = p.if_contains(page_key::patch::kReplace)) return *v;
+  if (const json::value* ops = p.if_contains(page_key::patch::kEdit); ops && ops->is_array())
     return apply_edits(before, ops->get_array());
   json::object out = before.is_object() ? before.get_object() : json::object{};
   for (const auto& [key, value] : p)

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/core/user_error.h"
+#include "report/page_keys.h"
 #include "report/protocol_compact.h"
 #include "report/replay.h"
 
@@ -31,7 +32,7 @@ void add_protocol_lines(json::object& replay, const GameRecord& record, const Pr
     for (const auto& [ply, text] : decisions) seat.push_back(compact_decision(ply, text, previous, events));
     q.push_back(std::move(seat));
   }
-  replay["q"] = std::move(q);
+  replay[page_key::replay::kProtocol] = std::move(q);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // Picture to JSON (report/picture_json.h).
 #include "report/picture_json.h"
 
+#include "report/page_keys.h"
+
 namespace arena::report {
 
 namespace json = boost::json;
@@ -46,12 +48,13 @@ json::value picture_to_json(const Picture& p) {
   json::array boards;
   for (const PictureBoard& b : p.boards) {
     json::array edges(b.edge_seats.begin(), b.edge_seats.end());
-    json::object board{{"h", b.shape == PictureBoard::Shape::kHex ? "hex" : "square"},
-                       {"w", b.width},
-                       {"t", b.height},
-                       {"e", std::move(edges)},
-                       {"k", board_cells(b)}};
-    if (b.walls) board["r"] = true;
+    namespace key = page_key::board;
+    json::object board{{key::kShape, b.shape == PictureBoard::Shape::kHex ? "hex" : "square"},
+                       {key::kWidth, b.width},
+                       {key::kHeight, b.height},
+                       {key::kEdges, std::move(edges)},
+                       {key::kCells, board_cells(b)}};
+    if (b.walls) board[key::kWalls] = true;
     boards.push_back(std::move(board));
   }
   json::array zones;
@@ -64,14 +67,19 @@ json::value picture_to_json(const Picture& p) {
   json::array values;
   for (const PictureValue& v : p.values)
     values.push_back(json::array{json::value(v.key), json::value(v.value), v.seat});
-  json::object out{{"s", p.seat},           {"n", p.players},         {"m", p.to_move},
-                   {"c", p.caption},        {"b", std::move(boards)}, {"z", std::move(zones)},
-                   {"v", std::move(values)}};
+  namespace key = page_key::picture;
+  json::object out{{key::kSeat, p.seat},
+                   {key::kPlayers, p.players},
+                   {key::kToMove, p.to_move},
+                   {key::kCaption, p.caption},
+                   {key::kBoards, std::move(boards)},
+                   {key::kZones, std::move(zones)},
+                   {key::kValues, std::move(values)}};
   // {"hand": 3, "trick": 2}: an object, so a patch carries only the number that changed.
   if (!p.parts.empty()) {
     json::object parts;
     for (const PicturePart& part : p.parts) parts[part.kind] = part.number;
-    out["p"] = std::move(parts);
+    out[key::kParts] = std::move(parts);
   }
   if (!p.highlights.empty()) {
     json::array highlights;
@@ -80,7 +88,7 @@ json::value picture_to_json(const Picture& p) {
       if (!h.zone.empty()) one.insert(one.end(), {json::value(h.zone), json::value(h.zone_seat)});
       highlights.push_back(std::move(one));
     }
-    out["h"] = std::move(highlights);
+    out[key::kHighlights] = std::move(highlights);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // A state's picture (engine/core/picture.h) as compact JSON, the form the report embeds and
-// `arena report --dump-picture` prints. Short keys keep a 10,000-game report small:
+// `arena report --dump-picture` prints. Short keys keep a 10,000-game report small (each
+// spelled once, report/page_keys.h, and named by the page, report/page/keys.js):
 //   {"s": seat, "n": players, "m": to_move, "c": caption,
 //    "b": [{"h": "square"|"hex", "w": width, "t": height, "e": [edge seats],
 //           "k": [[x, y, name, stone] or [x, y, name, stone, tile, rotation, [[a, b, seat]...]]],

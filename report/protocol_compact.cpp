@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "records/json_text.h"
+#include "report/page_keys.h"
 
 namespace arena::report {
 
@@ -126,7 +127,7 @@ json::array compact_decision(int ply, const std::string& text, std::vector<std::
     }
     std::size_t n = 0;
     while (i < lines.size() && k + n < events.size() && lines[i] == events[k + n]) ++i, ++n;
-    out.push_back(json::object{{"e", json::array{k, static_cast<std::int64_t>(n)}}});
+    out.push_back(json::object{{page_key::replay::kEvents, json::array{k, static_cast<std::int64_t>(n)}}});
     next = k + n;
   }
   previous = std::move(lines);
@@ -135,8 +136,8 @@ json::array compact_decision(int ply, const std::string& text, std::vector<std::
 
 std::vector<std::string> seat_event_lines(const json::object& replay, int seat) {
   std::vector<std::string> out;
-  const json::array& actions = replay.at("a").as_array();
-  const json::value* views = replay.if_contains("w");
+  const json::array& actions = replay.at(page_key::replay::kActions).as_array();
+  const json::value* views = replay.if_contains(page_key::replay::kSeen);
   const json::array* seen = views && seat >= 1 && static_cast<std::size_t>(seat) <= views->as_array().size()
                                 ? &views->as_array()[static_cast<std::size_t>(seat - 1)].as_array()
                                 : nullptr;

@@ -7,6 +7,7 @@
 #include "engine/core/registry.h"
 #include "report/bot_lines_json.h"
 #include "report/json_patch.h"
+#include "report/page_keys.h"
 #include "report/picture_json.h"
 
 namespace arena::report {
@@ -80,13 +81,13 @@ json::object replay_json(const GameRecord& record, bool seat_views) {
   json::array actions;
   for (const RecordedAction& a : record.actions)
     actions.push_back(json::array{a.actor == kChance ? 0 : a.actor, json::value(a.text), a.micros});
-  out["a"] = std::move(actions);
+  out[page_key::replay::kActions] = std::move(actions);
   add_bot_lines_json(record, out);
   std::unique_ptr<Game> game;
   try {
     game = make_game(record.spec);
   } catch (const UserError& e) {
-    out["x"] = e.what();
+    out[page_key::replay::kStopped] = e.what();
     return out;
   }
   const int views = seat_views && game->hidden_information() ? game->num_players() + 1 : 1;
@@ -98,8 +99,8 @@ json::object replay_json(const GameRecord& record, bool seat_views) {
     Move move = -1;
     const std::string why = step(*state, a, move);
     if (!why.empty()) {
-      out["x"] = "action " + std::to_string(&a - record.actions.data() + 1) + " '" + a.text +
-                 "' does not replay: " + why;
+      out[page_key::replay::kStopped] = "action " + std::to_string(&a - record.actions.data() + 1) + " '" +
+                                        a.text + "' does not replay: " + why;
       break;
     }
     for (int v = 1; v < views; ++v) seen[v].push_back(json::value(state->action_view(v, move)));
@@ -109,11 +110,11 @@ json::object replay_json(const GameRecord& record, bool seat_views) {
   share_patches(frames);
   json::array f;
   for (ViewFrames& v : frames) f.push_back(std::move(v.frames));
-  out["f"] = std::move(f);
+  out[page_key::replay::kViews] = std::move(f);
   if (views > 1) {
     json::array w;
     for (int v = 1; v < views; ++v) w.push_back(std::move(seen[v]));
-    out["w"] = std::move(w);
+    out[page_key::replay::kSeen] = std::move(w);
   }
   return out;
 }
@@ -126,22 +127,23 @@ json::object spectator_replay_json(const std::string& spec, const std::vector<Re
   try {
     game = make_game(spec);
   } catch (const UserError& e) {
-    out["x"] = std::string("cannot build the game: ") + e.what();
+    out[page_key::replay::kStopped] = std::string("cannot build the game: ") + e.what();
   }
   std::unique_ptr<State> state = game ? game->new_initial_state() : nullptr;
   if (state) frames.add(picture_to_json(state->spectator_picture()));
   for (std::size_t i = 0; state && i < actions.size(); ++i) {
     Move move = -1;
     if (!step(*state, actions[i], move).empty() || state->current_player() != actions[i].actor) {
-      out["x"] = "the game in play could not be followed past action " + std::to_string(i);
+      out[page_key::replay::kStopped] =
+          "the game in play could not be followed past action " + std::to_string(i);
       break;
     }
     seen.push_back(json::array{actions[i].actor, json::value(state->spectator_action_view(move)), -1});
     state->apply(move);
     frames.add(picture_to_json(state->spectator_picture()));
   }
-  out["a"] = std::move(seen);
-  out["f"] = json::array{std::move(frames.frames)};
+  out[page_key::replay::kActions] = std::move(seen);
+  out[page_key::replay::kViews] = json::array{std::move(frames.frames)};
   return out;
 }
 

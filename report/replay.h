@@ -13,6 +13,7 @@
 
 namespace arena::report {
 
+// The keys, spelled once in report/page_keys.h (page_key::replay):
 // {"a": [[actor, text, micros]...],      actor 0 = chance, micros -1 = not timed
 //  "w": [[views of seat 1]...],            only with hidden information: each action as that seat saw it
 //  "f": [[picture, patch...] per view],    view 0 the full table, then seats 1..N; a seat's

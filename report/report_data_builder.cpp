@@ -12,6 +12,7 @@
 #include "records/repro_command.h"
 #include "records/termination.h"
 #include "records/timing_tags.h"
+#include "report/page_keys.h"
 
 namespace arena::report {
 
@@ -23,12 +24,13 @@ namespace {
 // when the record has them (records/timing_tags.h).
 void add_timing(json::object& entry, const GameRecord& r) {
   const RecordTiming t = record_timing(r);
-  if (t.latency) entry["lat"] = json::array{t.latency->p50_us, t.latency->p99_us, t.latency->max_us};
-  if (!t.pressure_flag.empty()) entry["cp"] = t.pressure_flag;
+  if (t.latency)
+    entry[page_key::game::kLatency] = json::array{t.latency->p50_us, t.latency->p99_us, t.latency->max_us};
+  if (!t.pressure_flag.empty()) entry[page_key::game::kCpuPressure] = t.pressure_flag;
 }
 
-// The game list's entry; "n", the game's number on the page, is set when it is shown. A
-// fault's `arena repro` command (records/repro_command.h) under the key "rp".
+// The game list's entry (report/page_keys.h); the game's number on the page is set when it is
+// shown. A fault's `arena repro` command (records/repro_command.h) when it has one.
 json::object game_entry(const GameRecord& r, const std::string& records_file) {
   json::array players, ranks, scores, teams;
   for (const std::string& p : r.players) players.push_back(json::value(p));
@@ -37,21 +39,22 @@ json::object game_entry(const GameRecord& r, const std::string& records_file) {
     scores.push_back(s.score);
     teams.push_back(s.team);
   }
-  json::object entry{{"n", 0},
-                     {"g", r.spec},
-                     {"r", r.round},
-                     {"p", std::move(players)},
-                     {"k", std::move(ranks)},
-                     {"s", std::move(scores)},
-                     {"t", std::move(teams)},
-                     {"e", termination_name(r.termination)},
-                     {"f", r.fault_seat},
-                     {"d", r.termination_detail},
-                     {"l", r.actions.size()},
-                     {"o", r.opening_plies}};
+  namespace key = page_key::game;
+  json::object entry{{key::kNumber, 0},
+                     {key::kSpec, r.spec},
+                     {key::kRound, r.round},
+                     {key::kPlayers, std::move(players)},
+                     {key::kRanks, std::move(ranks)},
+                     {key::kScores, std::move(scores)},
+                     {key::kTeams, std::move(teams)},
+                     {key::kTermination, termination_name(r.termination)},
+                     {key::kFaultSeat, r.fault_seat},
+                     {key::kDetail, r.termination_detail},
+                     {key::kLength, r.actions.size()},
+                     {key::kOpeningPlies, r.opening_plies}};
   add_timing(entry, r);
   if (const std::string command = repro_command(r, records_file, r.round, ""); !command.empty())
-    entry["rp"] = command;
+    entry[page_key::game::kRepro] = command;
   return entry;
 }
 
@@ -158,7 +161,7 @@ json::object ReportDataBuilder::data(const std::vector<std::size_t>& shown,
   for (std::size_t i : shown) {
     const Row& row = rows_[i];
     json::object entry = row.entry;
-    entry["n"] = static_cast<std::int64_t>(games.size()) + 1;
+    entry[page_key::game::kNumber] = static_cast<std::int64_t>(games.size()) + 1;
     games.push_back(std::move(entry));
     if (!specs.contains(row.spec)) specs[row.spec] = specs_.at(row.spec);
     if (row.rated) rated.push_back(*row.rated);
@@ -170,7 +173,8 @@ json::object ReportDataBuilder::data(const std::vector<std::size_t>& shown,
   out["budget"] = options.games.empty() ? options.replay_budget : 0;
   if (!options.bracket.empty()) out["bracket"] = options.bracket;
   if (!options.league.empty()) out["league"] = options.league;
-  if (!options.records_file_from_report.empty()) out["rf"] = options.records_file_from_report;
+  if (!options.records_file_from_report.empty())
+    out[page_key::data::kRecordsFile] = options.records_file_from_report;
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include "engine/core/user_error.h"
 #include "records/json_text.h"
 #include "records/pgn.h"
+#include "report/page_keys.h"
 #include "report/replay.h"
 #include "report/report_data.h"
 #include "store/league_store.h"
@@ -220,7 +221,8 @@ const std::string& FolderWatch::data_json() {
   data["embedded"] = std::move(embedded);
   boost::json::array& entries = data["games"].as_array();
   for (std::size_t i = 0; i < entries.size() && i < visible_.size(); ++i)
-    entries[i].as_object()["rn"] = static_cast<std::int64_t>(visible_[i] + 1);
+    entries[i].as_object()[report::page_key::game::kRecordNumber] =
+        static_cast<std::int64_t>(visible_[i] + 1);
   try {
     if (league_summary_) data["league"] = league_summary_();
   } catch (const UserError&) {  // the store busy or away: the table comes with the next data
@@ -301,11 +303,12 @@ std::string FolderWatch::state_json() const {
   for (const auto& [name, l] : live_) {
     boost::json::array players;
     for (const std::string& p : l.game.players) players.push_back(boost::json::string(p));
+    namespace key = report::page_key::game;
     live.push_back(boost::json::object{{"id", name},
-                                       {"n", l.game.number},
-                                       {"g", l.game.spec},
-                                       {"p", std::move(players)},
-                                       {"l", static_cast<std::int64_t>(l.game.actions.size())}});
+                                       {key::kNumber, l.game.number},
+                                       {key::kSpec, l.game.spec},
+                                       {key::kPlayers, std::move(players)},
+                                       {key::kLength, static_cast<std::int64_t>(l.game.actions.size())}});
   }
   boost::json::array held;  // what the page says of a watched game whose record is held back
   for (std::size_t i = 0, v = 0; i < rows_.size(); ++i) {
@@ -313,7 +316,9 @@ std::string FolderWatch::state_json() const {
       ++v;
       continue;
     }
-    held.push_back(boost::json::object{{"r", rows_.round(i)}, {"rn", static_cast<std::int64_t>(i + 1)}});
+    held.push_back(
+        boost::json::object{{report::page_key::game::kRound, rows_.round(i)},
+                            {report::page_key::game::kRecordNumber, static_cast<std::int64_t>(i + 1)}});
   }
   return json_text(boost::json::object{{"games", static_cast<std::int64_t>(visible_.size())},
                                        {"live", std::move(live)},

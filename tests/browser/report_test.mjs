@@ -133,7 +133,7 @@ async function compareAt(page, dump, game, ply, seat, label) {
 
 // The colour a seat is drawn in, as the browser computes it from the page's own table.
 async function seatColours(page) {
-  return page.evaluate(() => SEAT_COLOURS.map(c => {
+  return page.evaluate(() => Picture.SEAT_COLOURS.map(c => {
     const probe = document.createElement("span");
     probe.style.color = c;
     document.body.append(probe);
@@ -252,14 +252,14 @@ async function checkLastMove(page, dump, c) {
 async function checkProtocol(page, dir, c, seat) {
   const pgn = path.join(dir, "games.pgn");
   await page.evaluate(h => { location.hash = h; }, `#game=1&ply=0${seat ? "&seat=" + seat : ""}`);
-  await page.waitForFunction(s => view.replay && view.game === 1 && view.seat === s && view.ply === 0, seat);
+  await page.waitForFunction(s => Viewer.state().replay && Viewer.state().game === 1 && Viewer.state().seat === s && Viewer.state().ply === 0, seat);
   // A decision from the middle of the game on (its lines mostly written as edits of the one
   // before), of the seat viewed or, in the full view, of the seat asked there.
   const ply = await page.evaluate(s => {
-    const a = view.replay.a;
+    const a = Viewer.state().replay.actions;
     for (let i = 0; i < a.length; i++) {
       const p = (Math.floor(a.length / 2) + i) % a.length, seat = s || a[p][0];
-      if (seat && protocolLines(view.replay, seat).has(p)) return p;
+      if (seat && Frames.protocolLines(Viewer.state().replay, seat).has(p)) return p;
     }
     return -1;
   }, seat);
@@ -296,9 +296,9 @@ async function checkViewerTools(page, c) {
   // one to move at the ply shown.
   const seatViews = await page.locator('#view option[value="1"]').count() > 0;
   await page.evaluate(h => { location.hash = h; }, seatViews ? "#game=1&ply=0&seat=1" : "#game=1&ply=0");
-  await page.waitForFunction(s => view.replay && view.game === 1 && view.seat === s && view.ply === 0, seatViews ? 1 : 0);
+  await page.waitForFunction(s => Viewer.state().replay && Viewer.state().game === 1 && Viewer.state().seat === s && Viewer.state().ply === 0, seatViews ? 1 : 0);
   const want = await page.evaluate(() => {
-    const a = view.replay.a, seat = view.seat || (a[0] ? a[0][0] : 0), own = [];
+    const a = Viewer.state().replay.actions, seat = Viewer.state().seat || (a[0] ? a[0][0] : 0), own = [];
     for (let p = 1; seat && p < a.length && own.length < 2; p++) if (a[p][0] === seat) own.push(p);
     return own;
   });
@@ -309,14 +309,14 @@ async function checkViewerTools(page, c) {
   await page.click("#b-own-prev");
   if (want.length > 1) check((await drawn(page)).ply === want[0], `${c.name}: "< own" did not go back to ply ${want[0]}`);
   await page.selectOption("#speed", "4");
-  check(await page.evaluate(() => view.stepMs) === 100, `${c.name}: speed 4x does not step every 100 ms`);
+  check(await page.evaluate(() => Viewer.state().stepMs) === 100, `${c.name}: speed 4x does not step every 100 ms`);
   await page.selectOption("#speed", "1");
-  const games = await page.evaluate(() => DATA.games.length);
+  const games = await page.evaluate(() => Page.data.games.length);
   if (games > 1) {
     await page.evaluate(() => { location.hash = "#games"; });
     await page.fill("#goto", "2");
     await page.press("#goto", "Enter");
-    await page.waitForFunction(() => view.game === 2);
+    await page.waitForFunction(() => Viewer.state().game === 2);
     await page.click('#games-table th[data-sort="length"]');
     await page.click('#games-table th[data-sort="length"]');
     const lengths = await page.$$eval("#games-table tr[data-game]", trs => trs.map(tr => Number(tr.cells[4].textContent)));
@@ -344,13 +344,13 @@ async function checkJumps(page, dump, c) {
   if (c.name.startsWith("flume-cards")) check(want.hand.length > 0 && want.trick.length >= 6, `${c.name}: the pictures mark no hands and tricks: ${JSON.stringify(want)}`);
   if (c.name.startsWith("flush")) check(want.hand.length > 0, `${c.name}: the pictures mark no hands (rounds)`);
   await page.evaluate(() => { location.hash = "#game=1&ply=0"; });
-  await page.waitForFunction(() => view.replay && view.game === 1 && view.seat === 0 && view.ply === 0);
+  await page.waitForFunction(() => Viewer.state().replay && Viewer.state().game === 1 && Viewer.state().seat === 0 && Viewer.state().ply === 0);
   const ply = async () => (await drawn(page)).ply;
   for (const [kind, key] of [["hand", "h"], ["trick", "t"]]) {
     const hidden = await page.$eval(`#controls .jumps[data-jump="${kind}"]`, b => b.hidden);
     check(hidden === (want[kind].length === 0), `${c.name}: the ${kind} jumps are ${hidden ? "hidden" : "shown"} for ${want[kind].length} starts`);
     if (!want[kind].length) continue;
-    await page.evaluate(() => showPly(0));
+    await page.evaluate(() => Viewer.showPly(0));
     await page.keyboard.press(key);
     check(await ply() === want[kind][0], `${c.name}: "${key}" went to ply ${await ply()}, not the first ${kind}'s start ${want[kind][0]}`);
     if (want[kind].length < 2) continue;
@@ -364,24 +364,24 @@ async function checkJumps(page, dump, c) {
     await page.click(`#b-${kind}-prev`);
     check(await ply() === want[kind][0], `${c.name}: "< ${kind}" went to ply ${await ply()}, not ${want[kind][0]}`);
   }
-  const faulted = await page.evaluate(() => DATA.games.filter(g => g.f).map(g => [g.n, g.l]));
+  const faulted = await page.evaluate(() => Page.data.games.filter(g => g.faultSeat).map(g => [g.number, g.length]));
   const faultsShown = !(await page.$eval('#controls .jumps[data-jump="fault"]', b => b.hidden));
   check(faultsShown === faulted.length > 0, `${c.name}: the fault jumps are ${faultsShown ? "shown" : "hidden"} for ${faulted.length} faulted games`);
   if (c.name !== "faults") return;
   check(faulted.length >= 2 && faulted[0][0] === 1, `${c.name}: games ending in a fault: ${JSON.stringify(faulted)}`);
-  const where = () => page.evaluate(() => [view.game, view.ply]);
+  const where = () => page.evaluate(() => [Viewer.state().game, Viewer.state().ply]);
   await page.keyboard.press("f");
   check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: "f" went to ${await where()}, not game 1's fault ${faulted[0]}`);
   await page.keyboard.press("f");
-  await page.waitForFunction(n => view.game === n && view.replay, faulted[1][0]);
+  await page.waitForFunction(n => Viewer.state().game === n && Viewer.state().replay, faulted[1][0]);
   check(JSON.stringify(await where()) === JSON.stringify(faulted[1]), `${c.name}: "f" went to ${await where()}, not the next fault ${faulted[1]}`);
   await page.click("#b-fault-prev");
-  await page.waitForFunction(n => view.game === n && view.replay, faulted[0][0]);
+  await page.waitForFunction(n => Viewer.state().game === n && Viewer.state().replay, faulted[0][0]);
   check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: "< fault" went to ${await where()}, not ${faulted[0]}`);
   await page.click("#b-fault-next");
-  await page.waitForFunction(n => view.game === n && view.replay, faulted[1][0]);
+  await page.waitForFunction(n => Viewer.state().game === n && Viewer.state().replay, faulted[1][0]);
   await page.keyboard.press("Shift+F");
-  await page.waitForFunction(n => view.game === n && view.replay, faulted[0][0]);
+  await page.waitForFunction(n => Viewer.state().game === n && Viewer.state().replay, faulted[0][0]);
   check(JSON.stringify(await where()) === JSON.stringify(faulted[0]), `${c.name}: Shift+F went to ${await where()}, not ${faulted[0]}`);
 }
 
@@ -402,7 +402,7 @@ async function checkLayout(browser, c, dir, dump) {
   for (const seat of seatViews ? [0, dump.f.length - 1] : [0])
     for (const ply of [0, Math.floor(last / 2), last]) {
       await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}${seat ? "&seat=" + seat : ""}`);
-      await page.waitForFunction(([p, s]) => view.ply === p && view.seat === s && Number(document.getElementById("slider").value) === p, [ply, seat]);
+      await page.waitForFunction(([p, s]) => Viewer.state().ply === p && Viewer.state().seat === s && Number(document.getElementById("slider").value) === p, [ply, seat]);
       const out = await outside();
       check(out.length === 0, `${c.name}: at 1280x720, ply ${ply}, view ${seat}: outside the window: ${out.slice(0, 8).join(", ")}`);
     }
@@ -413,13 +413,13 @@ async function checkLayout(browser, c, dir, dump) {
   const shotPly = dump.f[0][last].h ? last : trickPly > 0 ? Math.min(last, trickPly + 3) : Math.floor(last / 2);
   for (const seat of seatViews ? [0, dump.f.length - 1] : [0]) {
     await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${shotPly}${seat ? "&seat=" + seat : ""}`);
-    await page.waitForFunction(([p, s]) => view.ply === p && view.seat === s, [shotPly, seat]);
+    await page.waitForFunction(([p, s]) => Viewer.state().ply === p && Viewer.state().seat === s, [shotPly, seat]);
     await page.screenshot({ path: path.join(shots, `${c.name}${seat ? "-seat" + seat : ""}.png`) });
   }
   // Stepping never scrolls: from the viewer's own place, then scrolled down to the bots' lines.
   for (const down of [0, 400]) {
     await page.evaluate(() => { location.hash = "#game=1&ply=0"; });
-    await page.waitForFunction(() => view.ply === 0 && view.seat === 0);
+    await page.waitForFunction(() => Viewer.state().ply === 0 && Viewer.state().seat === 0);
     await page.evaluate(d => window.scrollBy(0, d), down);
     const before = await page.evaluate(() => { window.scrollMoved = []; addEventListener("scroll", () => window.scrollMoved.push(scrollY)); return scrollY; });
     // One action at a time, then (scrolled down) ten at a time: the whole game either way.
@@ -430,9 +430,9 @@ async function checkLayout(browser, c, dir, dump) {
     await page.keyboard.press("Home");
     await page.evaluate(n => { const s = document.getElementById("slider"); for (let p = 0; p <= n; p++) { s.value = p; s.dispatchEvent(new Event("input")); } }, last);
     await page.selectOption("#speed", "10");
-    await page.evaluate(n => showPly(n), Math.max(0, last - 12));
+    await page.evaluate(n => Viewer.showPly(n), Math.max(0, last - 12));
     await page.$eval("#b-play", b => b.click());
-    await page.waitForFunction(() => !view.playing, null, { timeout: 120000 });
+    await page.waitForFunction(() => !Viewer.state().playing, null, { timeout: 120000 });
     await page.selectOption("#speed", "1");
     const moved = await page.evaluate(() => window.scrollMoved);
     const after = await page.evaluate(() => scrollY);
@@ -456,12 +456,12 @@ async function checkHighlights(page, dump, c) {
   // A board game someone won (not all ranked first) highlights what won, unless it was won by
   // no structure at all (a tile that fits nowhere, no legal swap left).
   // A game a fault ended was won by no structure either: only the rules' own ends are checked.
-  const [ranks, ending] = await page.evaluate(() => [DATA.games[0].k, DATA.games[0].e]), board = final.b[0];
+  const [ranks, ending] = await page.evaluate(() => [Page.data.games[0].ranks, Page.data.games[0].termination]), board = final.b[0];
   if (board && ending === "normal" && ranks.some(k => k !== 1) && !/unplayable|no legal swap/.test(final.c))
     check((final.h || []).some(h => h[0] === "win"), `${c.name}: the end (${final.c}) highlights no winning structure`);
   for (const ply of [last, trickPly].filter(p => p > 0)) {
     await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${ply}`);
-    await page.waitForFunction(p => view.ply === p && view.seat === 0, ply);
+    await page.waitForFunction(p => Viewer.state().ply === p && Viewer.state().seat === 0, ply);
     // Each frame drawn, with the cell or card it frames.
     const shown = await page.$$eval("#drawing .highlight", fs => fs.map(frame => {
       const n = frame.parentNode, zone = n.closest("g.zone"), kind = frame.dataset.kind, seat = Number(frame.dataset.seat);
@@ -494,6 +494,21 @@ async function checkHighlights(page, dump, c) {
   }
 }
 
+// Each script of the page is a module (report/page/page.js, tests/check_page_scripts.py): the page
+// puts nothing on its window that a blank page from disk has not, and its scripts' namespaces are there.
+async function checkModules(browser, page, name) {
+  const blank = await browser.newPage(), file = path.join(workDir, "blank.html");
+  fs.writeFileSync(file, "<!DOCTYPE html><title>blank</title>");
+  await blank.goto("file://" + file);
+  const base = new Set(await blank.evaluate(() => Object.getOwnPropertyNames(window)));
+  await blank.close();
+  const added = (await page.evaluate(() => Object.getOwnPropertyNames(window))).filter(n => !base.has(n));
+  check(added.length === 0, `${name}: the page's scripts put ${added.length} names on the window: ${added.slice(0, 12).join(", ")}`);
+  const namespaces = await page.evaluate(() => [typeof Keys, typeof Page, typeof Picture, typeof Frames, typeof Results,
+                                                typeof GameList, typeof Viewer]);
+  check(namespaces.every(t => t === "object"), `${name}: the page's namespaces are ${namespaces}`);
+}
+
 async function checkReport(browser, c, dir) {
   const file = path.join(dir, "report.html");
   check(fs.existsSync(file), `${c.name}: arena tournament wrote no report.html`);
@@ -509,6 +524,7 @@ async function checkReport(browser, c, dir) {
   const mid = Math.floor(last / 2);
   await page.goto("file://" + file + `#game=1&ply=${mid}`);
   await page.waitForSelector("body[data-ready]");
+  await checkModules(browser, page, c.name);
   await compareAt(page, dump, 1, mid, 0, c.name + " deep link");
   // Stepping: keys, buttons, the slider.
   await page.keyboard.press("ArrowRight");
@@ -631,7 +647,7 @@ async function checkResults(browser, c, dir) {
 async function checkTimes(page, c) {
   const rows = await page.$$eval("#times-table tr[data-bot]", trs => trs.map(tr => [...tr.cells].map(td => td.textContent)));
   check(rows.length === c.bots, `${c.name}: ${rows.length} rows in the time per move table, not ${c.bots}`);
-  const players = await page.evaluate(() => [...new Set(DATA.games.flatMap(g => g.p))]);
+  const players = await page.evaluate(() => [...new Set(Page.data.games.flatMap(g => g.players))]);
   for (const [bot, count, mean, , worst] of rows) {
     check(players.includes(bot) && Number(count) > 0, `${c.name}: time per move of ${bot}: ${count} moves`);
     check(Number(mean) <= Number(worst), `${c.name}: ${bot}: mean ${mean} ms above the worst ${worst} ms`);
@@ -795,7 +811,7 @@ async function checkDecisions(browser, c, dir) {
   await page.waitForSelector("body[data-ready]");
   for (let k = 0; k <= actions.length; k++) {
     await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${k}`);
-    await page.waitForFunction(p => view.ply === p && view.game === 1, k);
+    await page.waitForFunction(p => Viewer.state().ply === p && Viewer.state().game === 1, k);
     const shown = await page.evaluate(() => {
       const text = sel => [...document.querySelectorAll(sel)].map(e => e.textContent);
       const pre = document.getElementById("protocol-lines"), unit = document.getElementById("decision");
@@ -848,11 +864,11 @@ async function checkMarkLabels(browser, c, dir) {
   await page.route(/^(?!file:).*/, route => route.abort());
   await page.goto("file://" + path.join(dir, "report.html") + "#game=1&ply=0");
   await page.waitForSelector("body[data-ready]");
-  const last = await page.evaluate(() => view.frames.length - 1);
+  const last = await page.evaluate(() => Viewer.state().last);
   let labels = 0;
   for (let k = 0; k < last; k++) {
     await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${k}`);
-    await page.waitForFunction(p => view.ply === p, k);
+    await page.waitForFunction(p => Viewer.state().ply === p, k);
     const found = await page.evaluate(() => {
       const box = e => e.getBoundingClientRect(), drawing = box(document.getElementById("drawing"));
       const hits = (r, q) => r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5;
@@ -879,10 +895,10 @@ async function checkLaptopViewer(browser, c, dir) {
   await page.route(/^(?!file:).*/, route => route.abort());
   await page.goto("file://" + path.join(dir, "report.html") + "#game=1&ply=0");
   await page.waitForSelector("body[data-ready]");
-  const last = await page.evaluate(() => view.frames.length - 1);
+  const last = await page.evaluate(() => Viewer.state().last);
   for (const k of [...new Set([0, Math.floor(last / 2), Math.max(0, last - 1)])]) {
     await page.evaluate(h => { location.hash = h; }, `#game=1&ply=${k}`);
-    await page.waitForFunction(p => view.ply === p, k);
+    await page.waitForFunction(p => Viewer.state().ply === p, k);
     const out = await page.evaluate(() => {
       const side = document.getElementById("side").getBoundingClientRect();
       const parts = [...document.querySelectorAll("#decision-head, #decision-lines .bl")];

@@ -105,7 +105,7 @@ async function checkEndedGames(browser) {
     const head = await page.textContent("#viewer-head");
     check(head.startsWith("Game game-2 is over: ") && head.includes("Its record: game"), `game 2's end: ${head}`);
     await page.click("#ended-record");
-    await until("game 2's record opened", () => page.evaluate(() => typeof view.game === "number" && document.querySelectorAll("#moves .move").length > 0), 30);
+    await until("game 2's record opened", () => page.evaluate(() => typeof Viewer.state().game === "number" && document.querySelectorAll("#moves .move").length > 0), 30);
     // Game 1 again: now recorded, with its link.
     await page.evaluate(() => { location.hash = "#game=game-1"; });
     await until("game 1's record linked", () => page.evaluate(() => document.getElementById("viewer-head").dataset.ended === "recorded"), 30);
@@ -147,7 +147,7 @@ async function checkLeagueServe(browser) {
     // More games while the page is open (the retired bot plays no more).
     execFileSync(arena, ["league", "run", folder, "--games", "4", "--quiet"], { stdio: "ignore" });
     const games = JSON.parse(execFileSync(arena, ["league", "table", folder, "--json"], { encoding: "utf8" })).games;
-    await until("the league's table after the new games", () => page.evaluate(n => DATA.league && DATA.league.games === n, games), 30);
+    await until("the league's table after the new games", () => page.evaluate(n => Page.data.league && Page.data.league.games === n, games), 30);
     const again = await leagueShown(arena, page, folder);
     check(again.bad.length === 0, `league served, after more games: ${again.bad.join("; ")}`);
     check(await moves() > before, `the time per move table did not follow the new games (${before} moves)`);
@@ -208,8 +208,9 @@ try {
   // A game in play, opened from the list: its moves arrive as they are played. Should the game
   // end before three move counts were seen (a loaded machine), the next game in play is opened.
   const watched = () => page.evaluate(() => ({
-    game: view.game, moves: document.querySelectorAll("#moves .move").length,
-    inPlay: typeof view.game === "string" && liveState.inPlay.has(view.game) }));
+    game: Viewer.state().game, moves: document.querySelectorAll("#moves .move").length,
+    inPlay: typeof Viewer.state().game === "string" &&
+      document.querySelector(`#live-table tr[data-live="${CSS.escape(Viewer.state().game)}"]`) !== null }));
   const counts = new Map();  // game -> move counts seen
   await until("the move list of a game in play growing", async () => {
     const w = await watched();

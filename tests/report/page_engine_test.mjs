@@ -30,12 +30,13 @@ async function compareReport(name, recordsHtml, framesHtml) {
   const recordNodes = elements(recordsHtml), frameNodes = elements(framesHtml);
   const context = vm.createContext({
     document: { getElementById: id => recordNodes.get(id) || null },
-    LIVE: { replay: null },
     TextDecoder, TextEncoder, WebAssembly, console,
   });
-  // frames.js, found by what it defines (report/page/scripts.txt gives the page's order).
-  vm.runInContext(inlineScripts(recordsHtml).find(s => s.includes("function loadReplay(")) +
-                  "\nthis.api = { loadReplay, unpackReplay, expandEvents, startPageEngine, pageEngine };", context);
+  // keys.js and frames.js, found by the one name each defines (report/page/scripts.txt gives the
+  // page's order): frames.js uses no other script of the page.
+  const scripts = inlineScripts(recordsHtml);
+  for (const name of ["Keys", "Frames"]) vm.runInContext(scripts.find(s => s.includes(`const ${name} = (() => {`)), context);
+  vm.runInContext("this.api = Frames;", context);
   const api = context.api;
   const problems = [];
   let records = 0;
@@ -45,13 +46,13 @@ async function compareReport(name, recordsHtml, framesHtml) {
     if (node.type === "application/x-arena-record") {
       records++;
       await api.startPageEngine();
-      if (!api.pageEngine.instance) return [`${name}: the page's engine did not start: ${api.pageEngine.problem}`];
     }
     const fromPage = api.loadReplay(n, () => {});
     const other = frameNodes.get(id);
-    if (!fromPage) problems.push(`${name}, game ${n}: ${api.pageEngine.failed.get(n) || "no replay"}`);
+    // replayNote says why: the engine did not start, or could not replay this record.
+    if (!fromPage) problems.push(`${name}, game ${n}: ${api.replayNote(n) || "no replay"}`);
     else if (!other || other.type !== "application/x-arena-replay") problems.push(`${name}, game ${n}: not in the --frames report`);
-    else if (JSON.stringify(fromPage) !== JSON.stringify(api.expandEvents(JSON.parse(api.unpackReplay(other.textContent)))))
+    else if (JSON.stringify(fromPage) !== JSON.stringify(api.readReplay(JSON.parse(api.unpackReplay(other.textContent)))))
       problems.push(`${name}, game ${n}: the page's engine wrote another replay than arena report`);
   }
   if (records === 0) problems.push(`${name}: no game was embedded as its record`);
