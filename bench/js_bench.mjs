@@ -1,5 +1,6 @@
 // Random self-play with the JavaScript engine in Node (bindings/js/, docs/javascript.md),
-// actions per second on one core (issue 40), per game, beside the C++ engine in the same run:
+// actions per second on one core (issue 40), per game (every game at its defaults), beside the
+// C++ engine in the same run:
 //
 // - a plain JavaScript loop over the per-state API, as docs/javascript.md's first example
 //   writes it: isTerminal, isChance, chanceOutcomes or legalMoves, a random pick, apply;
@@ -18,8 +19,6 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-// The specs issue 40 names.
-const DEFAULT_SPECS = ["clump:size=8", "flume:size=7", "flows:players=2", "flush:players=4", "flume-cards:players=4"];
 
 function usage(message) {
   console.error(`js_bench.mjs: ${message}\n` +
@@ -28,7 +27,7 @@ function usage(message) {
 }
 
 function parseArgs(argv) {
-  const args = { jsDir: "", seconds: 3, specs: DEFAULT_SPECS, python: "", pythonPath: "" };
+  const args = { jsDir: "", seconds: 3, specs: [], python: "", pythonPath: "" };
   for (let i = 0; i < argv.length; i++) {
     const value = () => (i + 1 < argv.length ? argv[++i] : usage(`${argv[i]} needs a value`));
     if (argv[i] === "--seconds") args.seconds = Number(value());
@@ -119,6 +118,9 @@ function cppRate(args, spec, seconds) {
 const args = parseArgs(process.argv.slice(2));
 const { loadArena } = await import(pathToFileURL(path.resolve(args.jsDir, "arena.mjs")).href);
 const arena = await loadArena();
+// By default every registered game with its default parameters (the specs issue 40 names), from
+// the registry: no list of games here.
+if (args.specs.length === 0) args.specs = arena.games().map((g) => arena.load(g.id).spec);
 const format = (rate) => Math.round(rate).toLocaleString("en-US");
 const share = (rate, cpp) => (Number.isNaN(cpp) ? "" : ` (${Math.round((100 * rate) / cpp)}% of C++)`);
 for (const spec of args.specs) {

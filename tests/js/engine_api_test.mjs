@@ -65,7 +65,7 @@ test("games() is `arena games --json`'s list, every game, parameter and player c
 });
 
 test("playout plays legal random games to their end inside the engine, the same for the same seed", () => {
-  for (const spec of ["clump:size=6", "flush:players=4", "flume-cards:players=4"]) {
+  for (const spec of arena.games().flatMap((g) => g.player_counts.map((c) => c.quick_spec))) {
     const game = arena.load(spec);
     const a = game.newInitialState(), b = game.newInitialState(), c = game.newInitialState();
     const played = a.playout(11);
