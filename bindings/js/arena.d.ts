@@ -21,8 +21,52 @@ export class Arena {
   private constructor();
   /** The game of a spec ("clump:size=6"); an ArenaError naming the problem for a bad one. */
   load(spec: string): Game;
+  /** Every registered game, as `arena games --json` lists them (its "games"); a new array each call. */
+  games(): GameDescription[];
   /** The size of the engine's WebAssembly memory in bytes (it grows, never shrinks; freed states are reused). */
   readonly memoryBytes: number;
+}
+
+/** A game's parameter as a spec sets it ("size=8"); values are in their spec text ("8", "false"). */
+export interface ParamDescription {
+  name: string;
+  kind: "int" | "bool" | "choice" | "text";
+  /** The value a spec that omits the parameter gets. */
+  default: string;
+  help: string;
+  /** Only for kind "int": the inclusive range. */
+  min?: number;
+  max?: number;
+  /** Only for kind "choice": the values allowed. */
+  choices?: string[];
+  /** An extra rule, e.g. "even". */
+  constraint?: string;
+}
+
+/** One player count of a game. */
+export interface PlayerCountDescription {
+  players: number;
+  /** The canonical spec for this count with the default parameters. */
+  spec: string;
+  /** The canonical spec for this count with the quick parameters. */
+  quick_spec: string;
+  /** Each seat's 0-based team (index seat-1). */
+  teams: number[];
+  hidden_information: boolean;
+}
+
+/** A registered game, as `arena games --json` describes it. */
+export interface GameDescription {
+  id: string;
+  title: string;
+  min_players: number;
+  max_players: number;
+  /** With the default parameters. */
+  hidden_information: boolean;
+  params: ParamDescription[];
+  /** Parameters of a short game that still shows every rule ("" for the defaults). */
+  quick_params: string;
+  player_counts: PlayerCountDescription[];
 }
 
 /** One action as a seat saw it: the protocol's `event ACTOR VIEW` line. */
@@ -97,6 +141,11 @@ export class State {
   apply(move: number): this;
   /** Applies the move a text names. */
   applyName(name: string): this;
+  /**
+   * Plays random actions in place until the end (or `maxActions`, 0: no cap): moves uniform,
+   * chance by its probabilities, from `seed`, inside the engine. Returns how many were played.
+   */
+  playout(seed?: number | bigint, maxActions?: number): number;
   /** At a chance node its outcomes; [] elsewhere. */
   chanceOutcomes(): ChanceOutcome[];
   clone(): State;

@@ -4,6 +4,7 @@
 //
 //   import { loadArena } from "./arena.mjs";
 //   const arena = await loadArena();             // reads arena.wasm beside this file
+//   arena.games().map((g) => g.id);             // ["clump", "flume", ...], as `arena games` lists them
 //   const game = arena.load("clump:size=6");
 //   const state = game.newInitialState();
 //   state.applyName(state.legalMoveNames()[0]);
@@ -227,6 +228,20 @@ export class Arena {
     return e.game(e.pointer(e.x.arena_js_load));
   }
 
+  /**
+   * Every registered game, as `arena games --json` lists them (its "games"): id, title,
+   * min_players, max_players, hidden_information, params (name, kind "int" | "bool" | "choice" |
+   * "text", default, help, and min/max, choices or constraint), quick_params (a short game that
+   * shows every rule) and player_counts (per count: players, spec, quick_spec, teams,
+   * hidden_information). The engine's registry itself, so never a different list. A new array
+   * each call: change it freely.
+   * @returns {GameDescription[]}
+   */
+  games() {
+    const e = this.#engine;
+    return JSON.parse(e.text(e.check(e.x.arena_js_games)));
+  }
+
   /** The size of the engine's WebAssembly memory in bytes (it grows, never shrinks; freed states are reused). */
   get memoryBytes() {
     return this.#engine.memory.buffer.byteLength;
@@ -356,24 +371,37 @@ export class State {
 
   /** Applies a move legal here (ArenaError otherwise). @param {number} move @returns {this} */
   apply(move) {
-    return this.#applying(this.#engine.x.arena_js_apply, move | 0);
+    this.#applying(this.#engine.x.arena_js_apply, move | 0);
+    return this;
   }
 
   /** Applies the move a text names (parseMove, then apply). @param {string} name @returns {this} */
   applyName(name) {
     this.#engine.input(String(name));
-    return this.#applying(this.#engine.x.arena_js_apply_name);
+    this.#applying(this.#engine.x.arena_js_apply_name);
+    return this;
   }
 
-  #applying(fn, move) {
+  // Calls an export that changes the state; its result (negative: refused, with a message).
+  #applying(fn, a, b) {
     const e = this.#engine;
-    const result = e.call(fn, this.#h(), move);
+    const result = e.call(fn, this.#h(), a, b);
     if (result instanceof Error) {
       this.#broken = result.message;  // thrown half-way (bindings/js/flows_sat_absent.cpp)
       throw result;
     }
     if (result < 0) throw new ArenaError(e.text());
-    return this;
+    return result;
+  }
+
+  /**
+   * Plays random actions in place until the game ends (or `maxActions` were played; 0: no cap):
+   * moves uniform among the legal ones, chance by its probabilities, from `seed`; all inside
+   * the engine, one call (a search's rollouts). Returns the number of actions played.
+   * @param {number | bigint} [seed] @param {number} [maxActions] @returns {number}
+   */
+  playout(seed = 0, maxActions = 0) {
+    return this.#applying(this.#engine.x.arena_js_playout, BigInt.asUintN(64, BigInt(seed)), maxActions | 0);
   }
 
   /** At a chance node, its outcomes and their probabilities; [] elsewhere. */

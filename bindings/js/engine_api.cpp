@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bindings/js/games_json.h"
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "engine/core/sampled_state.h"
@@ -26,10 +27,11 @@ using arena::Game;
 using arena::Move;
 using arena::State;
 
-std::string input;           // text from JavaScript (a spec, a move, seen actions)
-std::string output;          // text for JavaScript, or the message of a failed call
-std::vector<Move> moves;     // chance outcomes, history (actor, move pairs), results
-std::vector<double> values;  // chance probabilities, results' scores
+std::string input;                // text from JavaScript (a spec, a move, seen actions)
+std::string output;               // text for JavaScript, or the message of a failed call
+std::vector<Move> moves;          // chance outcomes, history (actor, move pairs), results
+std::vector<double> values;       // chance probabilities, results' scores
+std::vector<Move> playout_moves;  // a playout's legal moves (the cache below stays consistent)
 
 // The legal moves of `listed` as it was when `changes` was `listed_at`: a playout's apply checks
 // the move it just picked from legal_moves without listing them again. `changes` counts every
@@ -117,6 +119,9 @@ const Move* ARENA_EXPORT(arena_js_moves)() { return moves.data(); }
 const Move* ARENA_EXPORT(arena_js_legal)() { return legal.data(); }
 const double* ARENA_EXPORT(arena_js_values)() { return values.data(); }
 
+// Every registered game as JSON, the "games" of `arena games --json` (bindings/js/games_json.cpp).
+int ARENA_EXPORT(arena_js_games)() { return text_result(arena::js::games_json()); }
+
 // The game of the spec in the input (throws the engine's SpecError on a bad one).
 const Game* ARENA_EXPORT(arena_js_load)() {
   if (auto found = asked.find(input); found != asked.end()) return found->second;
@@ -194,6 +199,21 @@ int ARENA_EXPORT(arena_js_apply_name)(State* s) {
   ++changes;
   s->apply(parsed.move);
   return 0;
+}
+
+// Random actions in place until the end or `max_actions` (0: no cap): moves uniform among the
+// legal ones, chance by its probabilities, from `seed` (as arena_games' State.playout). Returns
+// how many were played.
+int ARENA_EXPORT(arena_js_playout)(State* s, std::uint64_t seed, int max_actions) {
+  if (max_actions < 0) return fail("maxActions " + std::to_string(max_actions) + ": must be 0 or more");
+  ++changes;
+  arena::Rng rng(seed);
+  int played = 0;
+  while (!s->is_terminal() && (max_actions == 0 || played < max_actions)) {
+    s->apply(arena::random_action(*s, rng, playout_moves));
+    ++played;
+  }
+  return played;
 }
 
 // The chance outcomes into arena_js_moves, their probabilities into arena_js_values; the count

@@ -11,7 +11,8 @@ endif()
 include(GNUInstallDirs)
 set(ARENA_JS_DIR ${CMAKE_BINARY_DIR}/js)
 set(js_objects)
-arena_wasm_compile(js_objects ${CMAKE_SOURCE_DIR}/bindings/js/engine_api.cpp ${CMAKE_SOURCE_DIR}/bindings/js/runtime.cpp
+arena_wasm_compile(js_objects ${CMAKE_SOURCE_DIR}/bindings/js/engine_api.cpp ${CMAKE_SOURCE_DIR}/bindings/js/games_json.cpp
+                   ${CMAKE_SOURCE_DIR}/bindings/js/runtime.cpp
                    ${CMAKE_SOURCE_DIR}/bindings/js/flows_sat_absent.cpp)
 # The stack pointer is exported: arena.mjs puts it back after an engine error unwound the stack
 # (bindings/js/runtime.cpp).

@@ -1,15 +1,17 @@
 """Builds arena_games' extension with CMake, from Arena's own tree (two folders up): the
-project's CMakeLists.txt with only the target arena_games_core (the engine, the search, the
-batch and the module; no tests, no page engine), for the Python running this.
+project's CMakeLists.txt configured with ARENA_PYTHON_ONLY (the engine, the protocol, the
+search, the batch and the module; nothing else is looked for or generated), its one target
+arena_games_core, for the Python running this.
 
 Built for a quick install: optimised (-O2) without debug information and without the link-time
 optimisation pybind11 adds to a Release module (it redoes the whole module's code generation
-at every link, and ccache cannot keep it), through ccache when it is on PATH.
+at every link, and ccache cannot keep it), with Ninja and through ccache when they are on PATH.
 
 The version is Arena's (the CMake project's). Environment:
   ARENA_CMAKE_ARGS            more arguments for CMake's configure step (they come last and win)
   CMAKE_BUILD_PARALLEL_LEVEL  jobs (default: every core)
   CMAKE_CXX_COMPILER_LAUNCHER e.g. ccache (default: ccache when it is on PATH)
+  CMAKE_GENERATOR             e.g. "Unix Makefiles" (default: Ninja when it is on PATH)
 """
 
 import os
@@ -40,8 +42,10 @@ class CMakeBuild(build_ext):
         build = Path(self.build_temp).resolve() / "cmake"
         configure = ["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
                      "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG", "-DCMAKE_INTERPROCEDURAL_OPTIMIZATION=OFF",
-                     "-DARENA_TESTS=OFF", "-DARENA_PAGE_ENGINE=OFF", "-DARENA_PYTHON=ON",
-                     "-DARENA_PYTHON_EXECUTABLE=" + sys.executable]
+                     "-DARENA_PYTHON_ONLY=ON", "-DARENA_TESTS=OFF", "-DARENA_PAGE_ENGINE=OFF",
+                     "-DARENA_PYTHON=ON", "-DARENA_PYTHON_EXECUTABLE=" + sys.executable]
+        if "CMAKE_GENERATOR" not in os.environ and shutil.which("ninja"):
+            configure += ["-G", "Ninja"]
         if "CMAKE_CXX_COMPILER_LAUNCHER" not in os.environ and shutil.which("ccache"):
             configure.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
         configure += shlex.split(os.environ.get("ARENA_CMAKE_ARGS", ""))

@@ -48,6 +48,46 @@ test("a game is loaded once per canonical spec, with what `arena games` says of 
   }
 });
 
+test("games() is `arena games --json`'s list, every game, parameter and player count", () => {
+  const listed = JSON.parse(execFileSync(path.join(binDir, "arena"), ["games", "--json"], { encoding: "utf8" }));
+  const games = arena.games();
+  assert.deepEqual(games, listed.games);
+  assert.ok(games.length >= 5 && games.some((g) => g.id === "flush"), "the registry, not an empty list");
+  const size = games.find((g) => g.id === "clump").params.find((p) => p.name === "size");
+  assert.equal(size.kind, "int");
+  assert.equal(size.default, "8");
+  for (const g of games) {
+    assert.ok(g.player_counts.some((c) => c.spec === arena.load(g.id).spec), `${g.id}: its default spec is listed`);
+    for (const p of g.params) assert.ok(["int", "bool", "choice", "text"].includes(p.kind), `${g.id}.${p.name}`);
+  }
+  games[0].params.length = 0;
+  assert.deepEqual(arena.games(), listed.games, "each call gives a new list");
+});
+
+test("playout plays legal random games to their end inside the engine, the same for the same seed", () => {
+  for (const spec of arena.games().flatMap((g) => g.player_counts.map((c) => c.quick_spec))) {
+    const game = arena.load(spec);
+    const a = game.newInitialState(), b = game.newInitialState(), c = game.newInitialState();
+    const played = a.playout(11);
+    assert.ok(a.isTerminal() && played > 0 && played === a.history().length, spec);
+    assert.equal(b.playout(11n), played);
+    assert.deepEqual(b.history(), a.history(), `${spec}: one seed, one game`);
+    c.playout(12);
+    assert.notDeepEqual(c.history(), a.history(), `${spec}: another seed, another game`);
+    // Every action was legal where it was taken: replayed through apply, which checks.
+    const replay = game.newInitialState();
+    for (const { move } of a.history()) replay.apply(move);
+    assert.deepEqual(replay.results(), a.results());
+    const capped = game.newInitialState();
+    assert.equal(capped.playout(11, 5), 5);
+    assert.deepEqual(capped.history(), a.history().slice(0, 5));
+    assert.ok(capped.playout(11) > 0 && capped.isTerminal());
+    assert.equal(a.playout(3), 0, "a finished game plays nothing");
+    for (const s of [a, b, c, replay, capped]) s.free();
+  }
+  assert.throws(() => arena.load("clump:size=4").newInitialState().playout(1, -1), { name: "ArenaError", message: /maxActions -1: must be 0 or more/ });
+});
+
 test("bad input is an ArenaError in the engine's words", () => {
   for (const spec of ["nosuch", "clump:size=3", "clump:colour=red", "flush:players=9"])
     assert.throws(() => arena.load(spec), { name: "ArenaError", message: arenaError(["perft", spec, "--depth", "1"]) });
