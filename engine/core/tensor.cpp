@@ -82,12 +82,8 @@ TensorWriter::TensorWriter(const Game& game, std::span<float> out, int size) : o
   std::fill(out.begin(), out.end(), 0.0f);
 }
 
-float* TensorWriter::take(int n) {
-  if (n < 0 || at_ + static_cast<std::size_t>(n) > out_.size())
-    throw std::logic_error("observation tensor: a block past the end of the game's size");
-  float* block = out_.data() + at_;
-  at_ += static_cast<std::size_t>(n);
-  return block;
+void TensorWriter::past_end() {
+  throw std::logic_error("observation tensor: a block past the end of the game's size");
 }
 
 void TensorWriter::one_hot(int n, int index) {

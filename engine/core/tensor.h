@@ -46,8 +46,14 @@ class TensorWriter {
  public:
   TensorWriter(const Game& game, std::span<float> out, int size);
 
-  // The next `n` floats (zeroed), for a block the game fills itself.
-  float* take(int n);
+  // The next `n` floats (zeroed), for a block the game fills itself. Inline: a game's writer
+  // takes a few dozen blocks per observation, and a training loop writes one every step.
+  float* take(int n) {
+    if (n < 0 || at_ + static_cast<std::size_t>(n) > out_.size()) past_end();
+    float* block = out_.data() + at_;
+    at_ += static_cast<std::size_t>(n);
+    return block;
+  }
   // The next float.
   void put(float v) { *take(1) = v; }
   void flag(bool b) { put(b ? 1.0f : 0.0f); }
@@ -56,6 +62,8 @@ class TensorWriter {
   void finish() const;
 
  private:
+  [[noreturn]] static void past_end();
+
   std::span<float> out_;
   std::size_t at_ = 0;
 };
