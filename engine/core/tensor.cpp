@@ -86,11 +86,6 @@ void TensorWriter::past_end() {
   throw std::logic_error("observation tensor: a block past the end of the game's size");
 }
 
-void TensorWriter::one_hot(int n, int index) {
-  float* block = take(n);
-  if (index >= 0 && index < n) block[index] = 1.0f;
-}
-
 void TensorWriter::finish() const {
   if (at_ != out_.size()) throw std::logic_error("observation tensor: the game wrote less than its size");
 }

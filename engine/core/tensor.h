@@ -46,8 +46,9 @@ class TensorWriter {
  public:
   TensorWriter(const Game& game, std::span<float> out, int size);
 
-  // The next `n` floats (zeroed), for a block the game fills itself. Inline: a game's writer
-  // takes a few dozen blocks per observation, and a training loop writes one every step.
+  // The next `n` floats (zeroed), for a block the game fills itself. Inline, like the calls
+  // below: a game's writer takes dozens of blocks per observation, a training loop writes one
+  // every step, and inlined the writer's position stays in a register.
   float* take(int n) {
     if (n < 0 || at_ + static_cast<std::size_t>(n) > out_.size()) past_end();
     float* block = out_.data() + at_;
@@ -58,7 +59,10 @@ class TensorWriter {
   void put(float v) { *take(1) = v; }
   void flag(bool b) { put(b ? 1.0f : 0.0f); }
   // `n` floats, the one at `index` set to 1 (none when index is outside 0..n-1).
-  void one_hot(int n, int index);
+  void one_hot(int n, int index) {
+    float* block = take(n);
+    if (index >= 0 && index < n) block[index] = 1.0f;
+  }
   void finish() const;
 
  private:
