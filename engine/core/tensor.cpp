@@ -86,8 +86,8 @@ void TensorWriter::past_end() {
   throw std::logic_error("observation tensor: a block past the end of the game's size");
 }
 
-void TensorWriter::finish() const {
-  if (at_ != out_.size()) throw std::logic_error("observation tensor: the game wrote less than its size");
+void TensorWriter::short_of_size() {
+  throw std::logic_error("observation tensor: the game wrote less than its size");
 }
 
 }  // namespace arena

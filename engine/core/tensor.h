@@ -63,10 +63,13 @@ class TensorWriter {
     float* block = take(n);
     if (index >= 0 && index < n) block[index] = 1.0f;
   }
-  void finish() const;
+  void finish() const {
+    if (at_ != out_.size()) short_of_size();
+  }
 
  private:
   [[noreturn]] static void past_end();
+  [[noreturn]] static void short_of_size();
 
   std::span<float> out_;
   std::size_t at_ = 0;
