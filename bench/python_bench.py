@@ -13,7 +13,7 @@
 Time is this thread's CPU time, so each figure is per core on a busy machine too.
 Prints a Markdown table (bench/run's rows: measurement, value, target, met).
 
-    PYTHONPATH=build-bench/python /usr/bin/python3 bench/python_bench.py [--seconds S]
+    PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--seconds S] [--games SPECS]
 """
 
 import argparse

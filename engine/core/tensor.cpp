@@ -82,21 +82,12 @@ TensorWriter::TensorWriter(const Game& game, std::span<float> out, int size) : o
   std::fill(out.begin(), out.end(), 0.0f);
 }
 
-float* TensorWriter::take(int n) {
-  if (n < 0 || at_ + static_cast<std::size_t>(n) > out_.size())
-    throw std::logic_error("observation tensor: a block past the end of the game's size");
-  float* block = out_.data() + at_;
-  at_ += static_cast<std::size_t>(n);
-  return block;
+void TensorWriter::past_end() {
+  throw std::logic_error("observation tensor: a block past the end of the game's size");
 }
 
-void TensorWriter::one_hot(int n, int index) {
-  float* block = take(n);
-  if (index >= 0 && index < n) block[index] = 1.0f;
-}
-
-void TensorWriter::finish() const {
-  if (at_ != out_.size()) throw std::logic_error("observation tensor: the game wrote less than its size");
+void TensorWriter::short_of_size() {
+  throw std::logic_error("observation tensor: the game wrote less than its size");
 }
 
 }  // namespace arena

@@ -46,16 +46,31 @@ class TensorWriter {
  public:
   TensorWriter(const Game& game, std::span<float> out, int size);
 
-  // The next `n` floats (zeroed), for a block the game fills itself.
-  float* take(int n);
+  // The next `n` floats (zeroed), for a block the game fills itself. Inline, like the calls
+  // below: a game's writer takes dozens of blocks per observation, a training loop writes one
+  // every step, and inlined the writer's position stays in a register.
+  float* take(int n) {
+    if (n < 0 || at_ + static_cast<std::size_t>(n) > out_.size()) past_end();
+    float* block = out_.data() + at_;
+    at_ += static_cast<std::size_t>(n);
+    return block;
+  }
   // The next float.
   void put(float v) { *take(1) = v; }
   void flag(bool b) { put(b ? 1.0f : 0.0f); }
   // `n` floats, the one at `index` set to 1 (none when index is outside 0..n-1).
-  void one_hot(int n, int index);
-  void finish() const;
+  void one_hot(int n, int index) {
+    float* block = take(n);
+    if (index >= 0 && index < n) block[index] = 1.0f;
+  }
+  void finish() const {
+    if (at_ != out_.size()) short_of_size();
+  }
 
  private:
+  [[noreturn]] static void past_end();
+  [[noreturn]] static void short_of_size();
+
   std::span<float> out_;
   std::size_t at_ = 0;
 };

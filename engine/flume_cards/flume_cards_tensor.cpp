@@ -5,6 +5,7 @@
 // serves every seat). Other hands appear only as sizes. The action space packs the engine's
 // player moves (which already name fixed things: a card, a bid, a suit, a discard set over the
 // positions of the six cards in hand) into one range without gaps.
+#include <array>
 #include <bit>
 
 #include "engine/core/tensor.h"
@@ -51,6 +52,41 @@ void put_mask(TensorWriter& w, CardMask cards) {
   for (; cards; cards &= cards - 1) block[std::countr_zero(cards)] = 1.0f;
 }
 
+// The number of cards in a mask. std::popcount is a call into libgcc where the build targets
+// plain x86-64 (no POPCNT instruction); this is a dozen inline instructions.
+int count_cards(CardMask cards) {
+  cards -= (cards >> 1) & 0x5555555555555555ULL;
+  cards = (cards & 0x3333333333333333ULL) + ((cards >> 2) & 0x3333333333333333ULL);
+  cards = (cards + (cards >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((cards * 0x0101010101010101ULL) >> 56);
+}
+
+// What every seat played in this hand's tricks (finished ones, and the one under way), the
+// tricks it won and their card points: one pass over the tricks for all seats, not one a seat.
+struct TrickCards {
+  std::array<CardMask, kMaxPlayers> played{}, current{};
+  std::array<int, kMaxPlayers> won{}, points{};
+};
+
+TrickCards trick_cards(const std::array<Trick, kTricks>& tricks, int done, int players) {
+  TrickCards out;
+  for (int t = 0; t <= done && t < kTricks; ++t) {
+    const Trick& trick = tricks[t];
+    std::array<CardMask, kMaxPlayers>& cards = t < done ? out.played : out.current;
+    int seat = trick.leader % players, trick_points = 0;
+    for (int k = 0; k < trick.count; ++k) {
+      cards[seat] |= bit(trick.cards[k]);
+      trick_points += game_points(trick.cards[k]);
+      if (++seat == players) seat = 0;
+    }
+    if (t < done && trick.winner >= 0 && trick.winner < players) {
+      ++out.won[trick.winner];
+      out.points[trick.winner] += trick_points;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<int> FlumeCardsGame::observation_shape() const { return {tensor_size(players_)}; }
@@ -89,31 +125,21 @@ void FlumeCardsState::do_write_observation(int seat, std::span<float> out) const
   w.one_hot(kPhases, static_cast<int>(phase_));
   const bool tricks_shown = phase_ == Phase::kPlay || (phase_ == Phase::kOver && tricks_done_ > 0);
   const int cp = current_player();
+  const TrickCards tricks = tricks_shown ? trick_cards(tricks_, tricks_done_, players_) : TrickCards{};
   for (int i = 0; i < players_; ++i) {
     const int s = (me + i) % players_;
     w.flag(phase_ != Phase::kChooseDealer && dealer_ == s);
     w.flag(cp == s + 1);
-    w.put(static_cast<float>(std::popcount(hands_[s])) / kHandSize);
+    w.put(static_cast<float>(count_cards(hands_[s])) / kHandSize);
     w.put(static_cast<float>(scores_[s]) / static_cast<float>(rules().target()));
     w.one_hot(kBidStates, bids_[s] < 0 ? 0 : bids_[s] == 0 ? 1 : 2 + bids_[s] - kMinBid);
     w.flag(bidder_ == s);
     w.flag(discard_count_[s] >= 0);
     w.put(discard_count_[s] > 0 ? static_cast<float>(discard_count_[s]) / kHandSize : 0.0f);
-    CardMask played = 0, current = 0;
-    int won = 0, points = 0;
-    for (int t = 0; tricks_shown && t <= tricks_done_ && t < kTricks; ++t) {
-      const Trick& trick = tricks_[t];
-      for (int k = 0; k < trick.count; ++k)
-        if ((trick.leader + k) % players_ == s) (t < tricks_done_ ? played : current) |= bit(trick.cards[k]);
-      if (t < tricks_done_ && trick.winner == s) {
-        ++won;
-        for (int k = 0; k < trick.count; ++k) points += game_points(trick.cards[k]);
-      }
-    }
-    put_mask(w, played);
-    put_mask(w, current);
-    w.put(static_cast<float>(won) / kTricks);
-    w.put(static_cast<float>(points) / 80.0f);
+    put_mask(w, tricks.played[s]);
+    put_mask(w, tricks.current[s]);
+    w.put(static_cast<float>(tricks.won[s]) / kTricks);
+    w.put(static_cast<float>(tricks.points[s]) / 80.0f);
     w.flag(partner_ == s && (partner_revealed_ || s == me));
     w.put(have_last_ ? static_cast<float>(last_scores_[s]) / 7.0f : 0.0f);
   }
@@ -124,7 +150,7 @@ void FlumeCardsState::do_write_observation(int seat, std::span<float> out) const
   w.put(static_cast<float>(tricks_done_) / kTricks);
   w.one_hot(players_,
             phase_ == Phase::kPlay ? (tricks_[tricks_done_].leader - me + players_) % players_ : -1);
-  w.put(static_cast<float>(std::popcount(stock_)) / kDeckSize);
+  w.put(static_cast<float>(count_cards(stock_)) / kDeckSize);
   w.put(static_cast<float>(hands_dealt_) / static_cast<float>(rules().hand_cap()));
   w.finish();
 }

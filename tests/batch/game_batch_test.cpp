@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <limits>
 
 #include "engine/core/registry.h"
 #include "engine/core/tensor.h"
@@ -83,6 +84,44 @@ TEST_CASE("batch: rows show the seat to act, games end with rewards and start ag
     INFO(spec);
     CHECK(batch.finished_games() == ended);
     if (spec.rfind("clump", 0) == 0 || spec.rfind("flume:", 0) == 0 || spec == "flume") CHECK(ended > 0);
+  }
+}
+
+TEST_CASE("batch: after many steps and resets every row equals a fresh write of its position", "[batch]") {
+  // The position rebuilt from the row's history in a new state, its observation written over
+  // NaNs and its mask over garbage: a batch that wrote only what changed, or kept anything of a
+  // row's earlier steps, games or resets (on either of two threads), would differ.
+  for (const std::string& spec : arena::test::every_spec()) {
+    std::shared_ptr<const Game> game = make_game(spec);
+    GameBatch batch(game, 5, 17, 2);
+    Arrays a(batch);
+    batch.reset();
+    std::vector<float> observation(batch.observation_size());
+    std::vector<std::uint8_t> mask(batch.num_actions());
+    std::vector<Move> scratch;
+    std::int64_t ended = 0;
+    for (int step = 1; step <= 240; ++step) {
+      batch.sample_actions(a.actions);
+      batch.step(a.actions);
+      ended += std::count(a.dones.begin(), a.dones.end(), std::uint8_t{1});
+      if (step % 80 == 0) batch.reset();
+      if (step % 20 != 0) continue;
+      for (int i = 0; i < batch.size(); ++i) {
+        INFO(spec << " step " << step << " row " << i);
+        auto fresh = game->new_initial_state();
+        for (const Action& action : batch.state(i).history()) fresh->apply(action.move);
+        REQUIRE(fresh->current_player() == a.seats[i]);
+        std::fill(observation.begin(), observation.end(), std::numeric_limits<float>::quiet_NaN());
+        fresh->write_observation(a.seats[i], observation);
+        REQUIRE(std::equal(observation.begin(), observation.end(),
+                           a.observations.begin() + i * batch.observation_size()));
+        std::fill(mask.begin(), mask.end(), std::uint8_t{7});
+        write_legal_mask(*fresh, mask, scratch);
+        REQUIRE(std::equal(mask.begin(), mask.end(), a.masks.begin() + i * batch.num_actions()));
+      }
+    }
+    INFO(spec);
+    CHECK(batch.finished_games() == ended);
   }
 }
 

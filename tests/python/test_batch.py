@@ -40,6 +40,38 @@ class BatchTest(unittest.TestCase):
             self.assertEqual(batch.finished_games, ended)
             self.assertGreater(batch.actions_played, 0)
 
+    def test_rows_equal_a_fresh_write_after_many_steps_and_resets(self):
+        # What a row shows is what a fresh full write gives for the same position: the position
+        # rebuilt from the row's history in a new state, its tensor written over NaNs. A batch
+        # that wrote only what changed, kept a row's tensor or mask from an earlier step, game
+        # or reset, or a writer that relied on what its buffer held, would differ here.
+        total_ended = 0
+        for spec, _ in every_quick_spec():
+            batch = Batch(spec, 4, seed=11)
+            game = batch.game
+            ended = 0
+            for step in range(1, 181):
+                batch.step(batch.sample_actions())
+                ended += int(batch.dones.sum())
+                if step % 60 == 0:
+                    batch.reset()
+                if step % 15:
+                    continue
+                for i in range(len(batch)):
+                    fresh = game.new_initial_state()
+                    for _, move in batch.state(i).history():
+                        fresh.apply(move)
+                    seat = int(batch.seats[i])
+                    self.assertEqual(seat, fresh.current_player(), (spec, step, i))
+                    blank = np.full(game.observation_tensor_shape(), np.nan, dtype=np.float32)
+                    np.testing.assert_array_equal(batch.observations[i], fresh.observation_tensor(seat, blank),
+                                                  err_msg="%s step %d row %d" % (spec, step, i))
+                    mask = np.full(game.num_distinct_actions(), 7, dtype=np.int8)
+                    np.testing.assert_array_equal(batch.masks[i], fresh.legal_actions_mask(mask),
+                                                  err_msg="%s step %d row %d" % (spec, step, i))
+            total_ended += ended
+        self.assertGreater(total_ended, 0)  # the short games' rows restarted after an end too
+
     def test_a_finished_game_gives_its_rewards_then_the_next_game(self):
         batch = Batch("clump:size=4", 8, seed=1)
         seen = 0
