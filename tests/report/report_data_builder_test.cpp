@@ -12,6 +12,8 @@
 #include "records/termination.h"
 #include "report/report_data.h"
 
+namespace report_data_builder_test {
+
 using namespace arena;
 namespace json = boost::json;
 
@@ -90,3 +92,5 @@ TEST_CASE("report: the data built a game at a time is the data of the records sh
     }
   }
 }
+
+}  // namespace report_data_builder_test

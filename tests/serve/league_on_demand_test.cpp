@@ -23,6 +23,8 @@
 #include "tests/league/pg_server.h"
 #include "tests/serve/serve_client.h"
 
+namespace league_on_demand_test {
+
 using namespace arena;
 using servetest::request;
 using shelltest::run_arena;
@@ -265,3 +267,5 @@ TEST_CASE("serve: the binary reads a league game's record from SQLite when its r
   CHECK(request(server.port, "/api/data").body == data);
   CHECK(server.process.stop() == 0);
 }
+
+}  // namespace league_on_demand_test
