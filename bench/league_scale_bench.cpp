@@ -21,6 +21,7 @@
 #include <string>
 
 #include "league/league_summary.h"
+#include "records/game_summary.h"
 #include "records/pgn.h"
 #include "store/league_store.h"
 
@@ -91,7 +92,7 @@ int main(int argc, char** argv) {
   }
   std::mt19937_64 rng(2026);
   const auto start = Clock::now();
-  std::vector<std::pair<std::string, std::vector<LeagueTally>>> chunk;
+  std::vector<GameToKeep> chunk;
   for (long g = 0; g < games; g += 2) {
     // Two games per table, seats swapped: 1 table in 200 a version against its parent.
     int a = static_cast<int>(rng() % bots), b = static_cast<int>(rng() % (bots - 1));
@@ -101,7 +102,7 @@ int main(int argc, char** argv) {
       ++b;
     for (int k = 0; k < 2 && g + k < games; ++k) {
       const GameRecord r = k == 0 ? synthetic(base, a, b, g, rng) : synthetic(base, b, a, g + 1, rng);
-      chunk.emplace_back(format_pgn(r), game_tallies(r, league));
+      chunk.push_back({format_pgn(r), game_tallies(r, league), summary_text(summarize(r))});
     }
     if (chunk.size() >= 20000 || g + 2 >= games) {
       store->add_games(chunk);

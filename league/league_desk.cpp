@@ -1,6 +1,7 @@
 #include "league/league_desk.h"
 
 #include "league/league_summary.h"
+#include "records/game_summary.h"
 #include "records/pgn.h"
 
 namespace arena {
@@ -9,7 +10,10 @@ std::vector<bool> keep_games(LeagueStore& store, const std::string& worker,
                              const std::vector<ClaimEnd>& group) {
   std::vector<FinishedGame> rows;
   for (const ClaimEnd& c : group)
-    if (c.record) rows.push_back({c.claim, format_pgn(*c.record), game_tallies(*c.record, *c.bots)});
+    if (c.record)
+      rows.push_back(
+          {c.claim,
+           {format_pgn(*c.record), game_tallies(*c.record, *c.bots), summary_text(summarize(*c.record))}});
   const std::vector<bool> kept = rows.empty() ? std::vector<bool>{} : store.finish(worker, rows);
   for (const ClaimEnd& c : group)
     if (!c.record) store.release(c.claim, worker);

@@ -6,12 +6,12 @@
 #include "engine/core/registry.h"
 #include "engine/core/user_error.h"
 #include "ratings/head_to_head.h"
+#include "ratings/rated_game.h"
 #include "ratings/rating_table.h"
 #include "ratings/ratings.h"
 #include "records/move_times.h"
 #include "records/repro_command.h"
 #include "records/termination.h"
-#include "records/timing_tags.h"
 #include "report/page_keys.h"
 
 namespace arena::report {
@@ -20,46 +20,52 @@ namespace json = boost::json;
 
 namespace {
 
-// The referee's latency ([p50, p99, max] in µs) and a time forfeit's CPU-pressure warning,
-// when the record has them (records/timing_tags.h).
-void add_timing(json::object& entry, const GameRecord& r) {
-  const RecordTiming t = record_timing(r);
-  if (t.latency)
-    entry[page_key::game::kLatency] = json::array{t.latency->p50_us, t.latency->p99_us, t.latency->max_us};
-  if (!t.pressure_flag.empty()) entry[page_key::game::kCpuPressure] = t.pressure_flag;
-}
-
 // The game list's entry (report/page_keys.h); the game's number on the page is set when it is
-// shown. A fault's `arena repro` command (records/repro_command.h) when it has one.
-json::object game_entry(const GameRecord& r, const std::string& records_file) {
+// shown. The referee's latency ([p50, p99, max] in µs) and a time forfeit's CPU-pressure
+// warning when the record had them (records/timing_tags.h); a fault's `arena repro` command
+// (records/repro_command.h) when it has one.
+json::object game_entry(const GameSummary& s, const std::string& records_file) {
   json::array players, ranks, scores, teams;
-  for (const std::string& p : r.players) players.push_back(json::value(p));
-  for (const SeatResult& s : r.results) {
-    ranks.push_back(s.rank);
-    scores.push_back(s.score);
-    teams.push_back(s.team);
+  for (const std::string& p : s.players) players.push_back(json::value(p));
+  for (const SeatResult& r : s.results) {
+    ranks.push_back(r.rank);
+    scores.push_back(r.score);
+    teams.push_back(r.team);
   }
   namespace key = page_key::game;
   json::object entry{{key::kNumber, 0},
-                     {key::kSpec, r.spec},
-                     {key::kRound, r.round},
+                     {key::kSpec, s.spec},
+                     {key::kRound, s.round},
                      {key::kPlayers, std::move(players)},
                      {key::kRanks, std::move(ranks)},
                      {key::kScores, std::move(scores)},
                      {key::kTeams, std::move(teams)},
-                     {key::kTermination, termination_name(r.termination)},
-                     {key::kFaultSeat, r.fault_seat},
-                     {key::kDetail, r.termination_detail},
-                     {key::kLength, r.actions.size()},
-                     {key::kOpeningPlies, r.opening_plies}};
-  add_timing(entry, r);
-  if (const std::string command = repro_command(r, records_file, r.round, ""); !command.empty())
-    entry[page_key::game::kRepro] = command;
+                     {key::kTermination, termination_name(s.termination)},
+                     {key::kFaultSeat, s.fault_seat},
+                     {key::kDetail, s.termination_detail},
+                     {key::kLength, s.length},
+                     {key::kOpeningPlies, s.opening_plies}};
+  if (s.latency) entry[key::kLatency] = json::array{s.latency->p50_us, s.latency->p99_us, s.latency->max_us};
+  if (!s.pressure_flag.empty()) entry[key::kCpuPressure] = s.pressure_flag;
+  if (s.fault_seat != 0 && reproducible_fault(s.termination))
+    entry[key::kRepro] = repro_command(records_file, s.round, s.fault_seat, faulting_ply(s), "");
   return entry;
 }
 
+// The rated game of a summary: rated_game_of (ratings/rated_game.h, the one rule of which
+// games count) given the parts of the record it reads.
+std::optional<RatedGame> rated_game(const GameSummary& s) {
+  GameRecord head;
+  head.spec = s.spec;
+  head.seed = s.seed;
+  head.players = s.players;
+  head.results = s.results;
+  head.termination = s.termination;
+  return rated_game_of(head);
+}
+
 // What the page says of a game spec: its title, whether it hides information, its seats.
-json::object spec_info(const GameRecord& r) {
+json::object spec_info(const GameSummary& r) {
   try {
     auto game = make_game(r.spec);
     return json::object{{"title", game->info().title},
@@ -113,19 +119,19 @@ int ReportDataBuilder::bot_id(const std::string& name) {
   return it->second;
 }
 
-// As records/bot_figures.h counts them: each timed action to its actor's seat, a time forfeit
-// to the seat at fault.
-void ReportDataBuilder::add(const GameRecord& r, const std::string& records_file) {
-  Row row{r.round, r.spec, game_entry(r, records_file), rated_game_of(r), {}};
-  std::vector<MoveTimes> times(r.players.size());
-  for (const RecordedAction& a : r.actions)
-    if (a.actor >= 1 && a.actor <= static_cast<int>(times.size())) times[a.actor - 1].add(a.micros);
-  for (std::size_t seat = 0; seat < r.players.size(); ++seat)
+void ReportDataBuilder::add(const GameRecord& record, const std::string& records_file) {
+  add(summarize(record), records_file);
+}
+
+void ReportDataBuilder::add(const GameSummary& s, const std::string& records_file) {
+  Row row{s.round, s.spec, game_entry(s, records_file), rated_game(s), {}};
+  for (std::size_t seat = 0; seat < s.players.size(); ++seat) {
+    const GameSummary::SeatTimes& t = s.seat_times.at(seat);
     row.seats.push_back(
-        SeatTimes{bot_id(r.players[seat]), times[seat].buckets(), times[seat].total_micros(),
-                  times[seat].worst_micros(),
-                  r.termination == Termination::kTimeForfeit && r.fault_seat == static_cast<int>(seat) + 1});
-  if (!specs_.count(r.spec)) specs_.emplace(r.spec, spec_info(r));
+        SeatTimes{bot_id(s.players[seat]), t.buckets, t.total_micros, t.worst_micros,
+                  s.termination == Termination::kTimeForfeit && s.fault_seat == static_cast<int>(seat) + 1});
+  }
+  if (!specs_.count(s.spec)) specs_.emplace(s.spec, spec_info(s));
   rows_.push_back(std::move(row));
 }
 

@@ -1,5 +1,6 @@
 // The report's data (report/report_data.h) built a game at a time, for `arena serve`: each
-// finished game's record is read once into a small row (its entry in the game list, its rated
+// finished game's summary (records/game_summary.h: a league keeps it, a tournament's record is
+// summarised when read) becomes a small row (its entry in the game list, its rated
 // outcome, its seats' move times and time forfeits) and then let go, so memory follows the
 // game list the page shows, not the records; the data of any subset of the rows (the games
 // not held back) is put together from the rows alone. report_data() is this builder given
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "ratings/rated_game.h"
+#include "records/game_summary.h"
 #include "records/record.h"
 #include "report/report_data.h"
 
@@ -23,8 +25,10 @@ namespace arena::report {
 
 class ReportDataBuilder {
  public:
-  // Adds row size() from a finished game's record; `records_file` as ReportOptions::records_file
-  // (the file its fault's repro command names).
+  // Adds row size() from a finished game's summary; `records_file` as
+  // ReportOptions::records_file (the file its fault's repro command names). From a record: of
+  // its summary.
+  void add(const GameSummary& summary, const std::string& records_file = "");
   void add(const GameRecord& record, const std::string& records_file = "");
   std::size_t size() const { return rows_.size(); }
   // The Round tag of row i (0-based).

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "engine/core/user_error.h"
+#include "records/game_summary.h"
 #include "records/json_text.h"
 #include "records/pgn.h"
 #include "report/page_keys.h"
@@ -141,16 +142,18 @@ bool FolderWatch::poll_tournament() {
 }
 
 // Through the league's store, whichever it is (open_league_store, as `arena league table`
-// reads it): only finished games, only read, each once, a slice at a time.
+// reads it): only finished games, only read, each once, a slice at a time, each game's row
+// from the summary the store keeps beside its record (records/game_summary.h): no record is
+// read for the game list but those of games kept without a readable summary.
 bool FolderWatch::poll_league() {
   bool changed = false;
   try {
     if (!league_) league_ = open_store_(dir_);
     for (;;) {
-      const std::vector<LeagueGame> games = league_->games_slice(league_last_, kLeagueSlice);
-      for (const LeagueGame& g : games) {
-        add_records(g.pgn, Finished{g.id, 0, 0, 0});
-        league_last_ = g.id;
+      const std::vector<LeagueGameSummary> games = league_->summaries_slice(league_last_, kLeagueSlice);
+      add_league_games(games);
+      if (!games.empty()) {
+        league_last_ = games.back().id;
         changed = true;
       }
       if (static_cast<std::int64_t>(games.size()) < kLeagueSlice) break;
@@ -163,6 +166,45 @@ bool FolderWatch::poll_league() {
   }
   league_error_.clear();
   return changed;
+}
+
+// A game's summary as the league kept it; nullopt when it has none (kept by an Arena older
+// than summaries) or it cannot be read (said, naming the game): its record stands in.
+std::optional<GameSummary> FolderWatch::readable_summary(const LeagueGameSummary& game) const {
+  if (game.summary.empty()) return std::nullopt;
+  try {
+    return summary_from_text(game.summary);
+  } catch (const UserError& e) {
+    std::cerr << "arena serve: " << league_->name() << ", game " << game.id << ": " << e.what()
+              << " (its record read instead)" << std::endl;
+    return std::nullopt;
+  }
+}
+
+// A slice's rows, in order. The records of the games without a readable summary are fetched
+// in one read of the span they lie in, before any row is added: a store that fails midway
+// leaves the slice to be read again whole.
+void FolderWatch::add_league_games(const std::vector<LeagueGameSummary>& games) {
+  std::vector<std::optional<GameSummary>> summaries;
+  std::size_t first = games.size(), last = 0;  // the span of games read from their records
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    summaries.push_back(readable_summary(games[i]));
+    if (!summaries.back()) first = std::min(first, i), last = i;
+  }
+  std::map<std::int64_t, std::string> records;
+  if (first < games.size())
+    for (LeagueGame& g :
+         league_->games_slice(games[first].id - 1, static_cast<std::int64_t>(last - first + 1)))
+      records[g.id] = std::move(g.pgn);
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const Finished where{games[i].id, 0, 0, 0};
+    if (summaries[i]) {
+      rows_.add(*summaries[i]);
+      finished_.push_back(where);
+    } else if (auto record = records.find(games[i].id); record != records.end()) {
+      add_records(record->second, where);
+    }
+  }
 }
 
 // Every run's held list, alive or not (a run stopped midway keeps its list until a run plays

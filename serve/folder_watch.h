@@ -3,11 +3,12 @@
 // counts), a league's (through its store, SQLite or PostgreSQL: store/league_store.h), and the
 // games in play (DIR/live/OWNER/ of every run that lives, read by tournaments/live_games.h, the
 // files' writer), shown only as a spectator sees them (report/replay.h, spectator_replay_json).
-// Each finished game's record is read once, as it arrives, into its row of the page's data
-// (report/report_data_builder.h) and let go: what stays in memory is the game list the page
-// shows, not the records. A game's record is read again, from the store or games.pgn, only
-// when the page asks for its replay (or for games.pgn); a league's table comes from the
-// store's tallies (the summary handed in).
+// Each finished game becomes its row of the page's data (report/report_data_builder.h) as it
+// arrives: a league game's from the summary its store keeps beside the record (records/
+// game_summary.h; no record read), a tournament game's from its record, read once and let
+// go. What stays in memory is the game list the page shows, not the records. A game's record
+// is read, from the store or games.pgn, only when the page asks for its replay (or for
+// games.pgn); a league's table comes from the store's tallies (the summary handed in).
 #pragma once
 
 #include <boost/json/object.hpp>
@@ -25,7 +26,8 @@
 
 namespace arena {
 class LeagueStore;
-}
+struct LeagueGameSummary;
+}  // namespace arena
 
 namespace arena::serve {
 
@@ -86,6 +88,8 @@ class FolderWatch {
   };
   bool poll_tournament();
   bool poll_league();
+  std::optional<GameSummary> readable_summary(const LeagueGameSummary& game) const;
+  void add_league_games(const std::vector<LeagueGameSummary>& games);
   bool poll_live();
   bool poll_held();
   void reset();

@@ -38,6 +38,14 @@ struct LeagueGame {
   std::string pgn;      // the whole record (records/pgn.h)
 };
 
+// A stored game's summary, without its record: what a game list reads (`arena serve`).
+struct LeagueGameSummary {
+  std::int64_t id = 0;
+  // The league's text of the game's summary (records/game_summary.h), opaque here; "" for a
+  // game kept without one (by an Arena older than summaries): its reader summarises the record.
+  std::string summary;
+};
+
 // What a league keeps summed over its games beside their records, so that a table or a run
 // reads sums rather than a million records (league/league_summary.h says what the keys
 // mean; the store only adds them up): per key, how many, a sum and the largest value. A
@@ -65,11 +73,18 @@ struct LeagueClaim {
   bool expired = false;  // its lease has ended: any worker may take it over
 };
 
+// A game to keep: its record, its tallies and its summary (the league's text, opaque here;
+// "" keeps none), all three in the transaction that keeps the game.
+struct GameToKeep {
+  std::string pgn;
+  std::vector<LeagueTally> tallies;
+  std::string summary;
+};
+
 // A game played under a claim, to be kept.
 struct FinishedGame {
   std::int64_t claim = 0;
-  std::string pgn;
-  std::vector<LeagueTally> tallies;
+  GameToKeep game;
 };
 
 class LeagueStore {
@@ -90,10 +105,10 @@ class LeagueStore {
   virtual void resume_bot(const std::string& name) = 0;
   // Every bot ever added, in the order they were added.
   virtual std::vector<LeagueBot> bots() = 0;
-  // Keeps a game played outside any claim, with its tallies.
-  virtual void add_game(const std::string& pgn, const std::vector<LeagueTally>& tallies) = 0;
+  // Keeps a game played outside any claim, with its tallies and summary.
+  virtual void add_game(const GameToKeep& game) = 0;
   // Keeps several such games in one transaction (an import; bench/league_scale.sh's million).
-  virtual void add_games(const std::vector<std::pair<std::string, std::vector<LeagueTally>>>& games) = 0;
+  virtual void add_games(const std::vector<GameToKeep>& games) = 0;
   // Games with id > `after`, in order. Ids follow commit order: a reader that has seen id N
   // never later finds a new game below N.
   virtual std::vector<LeagueGame> games(std::int64_t after = 0) = 0;
@@ -112,6 +127,9 @@ class LeagueStore {
     if (after.empty() || after[0].id != id) return std::nullopt;
     return after[0];
   }
+  // The summaries of the games with id > `after`, in order, at most `most` of them, without
+  // reading their records: what `arena serve` makes its game list of.
+  virtual std::vector<LeagueGameSummary> summaries_slice(std::int64_t after, std::int64_t most) = 0;
   virtual std::int64_t game_count() = 0;
   // Every tally, and the id of the last game they cover, read in one snapshot.
   virtual std::vector<LeagueTally> tallies(std::int64_t& last_game) = 0;
@@ -142,7 +160,7 @@ class LeagueStore {
   // Extends every lease `worker` still holds to `lease_seconds` from now.
   virtual void renew(const std::string& worker, double lease_seconds) = 0;
   // In one transaction (one commit for a group of games): keeps each finished game with its
-  // tallies and ends its claim, only if `worker` still holds the claim; per game, false
+  // tallies and summary and ends its claim, only if `worker` still holds the claim; per game, false
   // (nothing kept) if another worker took it over after its lease.
   virtual std::vector<bool> finish(const std::string& worker, const std::vector<FinishedGame>& games) = 0;
   // Gives a claim of `worker` up without a game (aborted, or never started): no worker holds

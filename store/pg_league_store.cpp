@@ -25,7 +25,7 @@ const std::map<std::string, std::string>& pg_tables() {
        "CREATE TABLE bots(id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE, command TEXT NOT NULL, "
        "workdir TEXT NOT NULL, parent TEXT NOT NULL, note TEXT NOT NULL, retired BOOLEAN NOT NULL DEFAULT "
        "false);"},
-      {"games", "CREATE TABLE games(id BIGSERIAL PRIMARY KEY, pgn TEXT NOT NULL);"},
+      {"games", "CREATE TABLE games(id BIGSERIAL PRIMARY KEY, pgn TEXT NOT NULL, summary TEXT);"},
       {"claims",
        "CREATE TABLE IF NOT EXISTS claims(id BIGSERIAL PRIMARY KEY, worker TEXT NOT NULL, expires "
        "TIMESTAMPTZ NOT NULL, job TEXT NOT NULL);"},
@@ -92,6 +92,13 @@ class PgLeagueStore : public SqlLeagueStore {
   }
   bool has_table(const std::string& table) override {
     return run("SELECT to_regclass(?1) IS NOT NULL", {table}).flag(0, 0);
+  }
+  bool has_column(const std::string& table, const std::string& column) override {
+    return run("SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND "
+               "table_name = ?1 AND "
+               "column_name = ?2",
+               {table, column})
+               .size() > 0;
   }
 
   std::string table_sql(const std::string& table) const override { return pg_tables().at(table); }

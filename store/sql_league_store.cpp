@@ -17,6 +17,10 @@ constexpr const char* kFormat = "arena league 1";
 // (before suspensions; a table of its own rather than a column of bots, so no older table
 // changes).
 constexpr const char* kLateTables[] = {"claims", "tallies", "suspended"};
+// The column a league of an older Arena lacks, added when it is opened: each game's summary
+// (NULL in the games kept before it, and in those an older Arena still keeps: their readers
+// summarise the record).
+constexpr const char* kAddSummaryColumn = "ALTER TABLE games ADD COLUMN summary TEXT";
 
 // Adds a game's tally to its key's row (both databases' UPSERT; the larger top without
 // SQLite's max() or PostgreSQL's GREATEST()).
@@ -29,6 +33,8 @@ constexpr const char* kAddTally =
 // once), and one game by its id: the reads of every reader of records.
 constexpr const char* kGamesAfter = "SELECT id, pgn FROM games WHERE id > ?1 ORDER BY id LIMIT ?2";
 constexpr const char* kGameById = "SELECT id, pgn FROM games WHERE id = ?1";
+constexpr const char* kSummariesAfter =
+    "SELECT id, coalesce(summary, '') FROM games WHERE id > ?1 ORDER BY id LIMIT ?2";
 constexpr std::int64_t kRetallySlice = 2000;
 
 std::vector<LeagueGame> league_games(const SqlRows& r) {
@@ -127,6 +133,17 @@ void SqlLeagueStore::check_format() {
 void SqlLeagueStore::add_missing_tables() {
   for (const char* table : kLateTables)
     if (!has_table(table)) script(table_sql(table));
+  add_missing_columns();
+}
+
+// Checked again inside the write transaction: two processes opening an old league at once
+// add the column once.
+void SqlLeagueStore::add_missing_columns() {
+  if (has_column("games", "summary")) return;
+  Transaction t(*this, Access::kWrite);
+  lock("games");
+  if (!has_column("games", "summary")) run(kAddSummaryColumn);
+  t.commit();
 }
 
 std::string SqlLeagueStore::settings_json() {
@@ -190,7 +207,10 @@ std::vector<LeagueBot> SqlLeagueStore::bots() {
 
 // Games are numbered in the order they commit: an insert locks the table until its commit
 // (readers do not wait), so no game ever commits below one already seen.
-void SqlLeagueStore::insert_game(const std::string& pgn) { run("INSERT INTO games(pgn) VALUES(?1)", {pgn}); }
+// An empty summary is kept as NULL, as in the games of a league made before summaries.
+void SqlLeagueStore::insert_game(const GameToKeep& game) {
+  run("INSERT INTO games(pgn, summary) VALUES(?1, NULLIF(?2, ''))", {game.pgn, game.summary});
+}
 
 void SqlLeagueStore::add_tallies(const std::vector<LeagueTally>& rows) {
   for (const LeagueTally& r : rows) run(kAddTally, {r.key, r.count, r.sum, r.top});
@@ -200,21 +220,21 @@ void SqlLeagueStore::set_meta(const std::string& key, const std::string& value) 
   run("INSERT INTO meta VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value", {key, value});
 }
 
-void SqlLeagueStore::add_game(const std::string& pgn, const std::vector<LeagueTally>& tallies) {
+void SqlLeagueStore::add_game(const GameToKeep& game) {
   Transaction t(*this, Access::kWrite);
   lock("games");
-  insert_game(pgn);
-  add_tallies(tallies);
+  insert_game(game);
+  add_tallies(game.tallies);
   t.commit();
 }
 
-void SqlLeagueStore::add_games(const std::vector<std::pair<std::string, std::vector<LeagueTally>>>& games) {
+void SqlLeagueStore::add_games(const std::vector<GameToKeep>& games) {
   Transaction t(*this, Access::kWrite);
   lock("games");
   std::map<std::string, LeagueTally> sums;
-  for (const auto& [pgn, tallies] : games) {
-    insert_game(pgn);
-    for (const LeagueTally& row : tallies) merge_tally(sums, row);
+  for (const GameToKeep& game : games) {
+    insert_game(game);
+    for (const LeagueTally& row : game.tallies) merge_tally(sums, row);
   }
   add_tallies(tally_rows(std::move(sums)));
   t.commit();
@@ -270,6 +290,14 @@ std::optional<LeagueGame> SqlLeagueStore::game(std::int64_t id) {
   return std::move(found[0]);
 }
 
+std::vector<LeagueGameSummary> SqlLeagueStore::summaries_slice(std::int64_t after, std::int64_t most) {
+  const SqlRows r = run(kSummariesAfter, {after, std::max<std::int64_t>(most, 0)});
+  std::vector<LeagueGameSummary> out;
+  out.reserve(static_cast<std::size_t>(r.size()));
+  for (int i = 0; i < r.size(); ++i) out.push_back({r.integer(i, 0), r.text(i, 1)});
+  return out;
+}
+
 std::int64_t SqlLeagueStore::game_count() { return run("SELECT count(*) FROM games").integer(0, 0); }
 
 std::vector<std::int64_t> SqlLeagueStore::claim(
@@ -316,8 +344,8 @@ std::vector<bool> SqlLeagueStore::finish(const std::string& worker, const std::v
     // None deleted: taken over after its lease, the other worker's game counts.
     kept.push_back(run("DELETE FROM claims WHERE id = ?1 AND worker = ?2", {g.claim, worker}).changed != 0);
     if (!kept.back()) continue;
-    insert_game(g.pgn);
-    add_tallies(g.tallies);
+    insert_game(g.game);
+    add_tallies(g.game.tallies);
   }
   t.commit();
   return kept;

@@ -53,11 +53,12 @@ class SqlLeagueStore : public LeagueStore {
   bool suspend_bot(const std::string& name, const std::string& reason) override;
   void resume_bot(const std::string& name) override;
   std::vector<LeagueBot> bots() override;
-  void add_game(const std::string& pgn, const std::vector<LeagueTally>& tallies) override;
-  void add_games(const std::vector<std::pair<std::string, std::vector<LeagueTally>>>& games) override;
+  void add_game(const GameToKeep& game) override;
+  void add_games(const std::vector<GameToKeep>& games) override;
   std::vector<LeagueGame> games(std::int64_t after) override;
   std::vector<LeagueGame> games_slice(std::int64_t after, std::int64_t most) override;
   std::optional<LeagueGame> game(std::int64_t id) override;
+  std::vector<LeagueGameSummary> summaries_slice(std::int64_t after, std::int64_t most) override;
   std::int64_t game_count() override;
   std::vector<LeagueTally> tallies(std::int64_t& last_game) override;
   std::string tally_version() override;
@@ -77,7 +78,7 @@ class SqlLeagueStore : public LeagueStore {
   // Makes the league's tables in an empty database, with these settings.
   void create(const std::string& settings);
   // Opening: a UserError naming the database if it is not a league's (before anything else
-  // reads it), then the tables a league of an older Arena lacks.
+  // reads it), then the tables and columns a league of an older Arena lacks.
   void check_format();
   void add_missing_tables();
 
@@ -93,6 +94,7 @@ class SqlLeagueStore : public LeagueStore {
   virtual void commit() = 0;
   virtual void rollback() noexcept = 0;
   virtual bool has_table(const std::string& table) = 0;
+  virtual bool has_column(const std::string& table, const std::string& column) = 0;
 
   // ---- The dialect ----
   // The schema: "CREATE TABLE ..." of `table` (meta, bots, games, claims, tallies,
@@ -132,7 +134,8 @@ class SqlLeagueStore : public LeagueStore {
   void set_meta(const std::string& key, const std::string& value);
 
  private:
-  void insert_game(const std::string& pgn);
+  void insert_game(const GameToKeep& game);
+  void add_missing_columns();
   void add_tallies(const std::vector<LeagueTally>& rows);
   // Throws the UserError for a bot name the league does not have.
   void require_bot(const std::string& name);

@@ -30,7 +30,7 @@ const std::map<std::string, std::string>& sqlite_tables() {
        "CREATE TABLE bots(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, command TEXT NOT NULL, "
        "workdir TEXT NOT NULL, parent TEXT NOT NULL, note TEXT NOT NULL, retired INTEGER NOT NULL DEFAULT "
        "0);"},
-      {"games", "CREATE TABLE games(id INTEGER PRIMARY KEY, pgn TEXT NOT NULL);"},
+      {"games", "CREATE TABLE games(id INTEGER PRIMARY KEY, pgn TEXT NOT NULL, summary TEXT);"},
       {"claims",
        "CREATE TABLE IF NOT EXISTS claims(id INTEGER PRIMARY KEY AUTOINCREMENT, worker TEXT NOT NULL, "
        "expires INTEGER NOT NULL, job TEXT NOT NULL);"},
@@ -98,6 +98,9 @@ class SqliteLeagueStore : public SqlLeagueStore {
   void rollback() noexcept override { transaction_.reset(); }
   bool has_table(const std::string& table) override {
     return run("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", {table}).size() > 0;
+  }
+  bool has_column(const std::string& table, const std::string& column) override {
+    return run("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2", {table, column}).size() > 0;
   }
 
   std::string table_sql(const std::string& table) const override { return sqlite_tables().at(table); }

@@ -9,7 +9,9 @@
 #include "engine/core/random.h"
 #include "engine/core/registry.h"
 #include "records/bot_figures.h"
+#include "records/game_summary.h"
 #include "records/termination.h"
+#include "records/timing_tags.h"
 #include "report/report_data.h"
 
 namespace report_data_builder_test {
@@ -91,6 +93,39 @@ TEST_CASE("report: the data built a game at a time is the data of the records sh
       CHECK(games[n].at("r").as_string() == records[shown[n]].round);
     }
   }
+}
+
+// The rows a league's server makes from the summaries its store keeps (records/game_summary.h,
+// as text and back) are the rows of the records: every key of the game list, the ratings and
+// the time per move.
+TEST_CASE("report: rows from game summaries' text are the rows of their records", "[report]") {
+  std::vector<GameRecord> records;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    GameRecord r = timed_record("clump:size=6", seed, seed % 2 ? "alpha" : "beta", "gamma");
+    if (seed % 3 == 0) r.extra_tags.push_back({kRefereeLatencyTag, "p50=14us p99=52us max=310us n=57"});
+    if (seed % 5 == 0) r.extra_tags.push_back({kPressureFlagTag, pressure_flag_text(41)});
+    if (seed == 4) {  // a reproducible fault: the repro command from the summary too
+      r.termination = Termination::kIllegalMove;
+      r.fault_seat = 1;
+      r.termination_detail = "'zz' is not legal (12 legal moves)";
+    }
+    if (seed == 7) r.opening_plies = 2;
+    if (seed == 8) r.seed = 18'000'000'000'000'000'000ULL;  // above the largest int64
+    records.push_back(r);
+  }
+  report::ReportDataBuilder from_records, from_summaries;
+  for (const GameRecord& r : records) {
+    from_records.add(r, "league.pgn");
+    from_summaries.add(summary_from_text(summary_text(summarize(r))), "league.pgn");
+  }
+  std::vector<std::size_t> all(records.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  const json::object expected = from_records.data(all, {});
+  CHECK(json::serialize(from_summaries.data(all, {})) == json::serialize(expected));
+  const json::array& games = expected.at("games").as_array();
+  CHECK(games[2].as_object().contains("lat"));
+  CHECK(games[4].as_object().contains("cp"));
+  CHECK(games[3].as_object().at("rp").as_string().find("--ply") != json::string::npos);
 }
 
 }  // namespace report_data_builder_test

@@ -1,13 +1,17 @@
-// `arena serve` on a league reads each finished game's record once, as it arrives, and a
-// game's record again only when the page asks for that game (docs/serve.md, "Memory"): counted,
-// not timed. On SQLite and on a real PostgreSQL server (tests/league/pg_server.h):
+// `arena serve` on a league makes its game list from the summaries the store keeps beside the
+// records, reading no record, and reads a game's record only when the page asks for that game
+// (docs/serve.md, "Memory"): counted, not timed. On SQLite and on a real PostgreSQL server
+// (tests/league/pg_server.h):
 //   - FolderWatch over a store that counts what it hands out: a league of 600 games is read
-//     in slices, each record once; refreshes read none again; a replay fetches exactly its
-//     one game by id;
-//   - the real binary: on PostgreSQL the server's own statement log shows one fetch by id per
-//     replay asked for and no second read of the league; on SQLite a record changed in the
-//     database after the server read it is what the next replay shows (fetched, not kept),
-//     while the game list keeps the row it read once.
+//     in slices of summaries, no record read (none parsed); refreshes read nothing again; a
+//     replay fetches exactly its one game by id; a game kept without a summary (an older
+//     Arena's) is read from its record;
+//   - a league made before summaries (its games table without the column) and one whose
+//     summary is damaged are served from their records, the same page as from the summaries;
+//   - the real binary: on PostgreSQL the server's own statement log shows no read of a
+//     record at start-up, one fetch by id per replay asked for and no second read of the
+//     league; on SQLite a record changed in the database after the server started is what the
+//     next replay shows (fetched, not kept), while the game list keeps the row it read once.
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <functional>
@@ -16,6 +20,7 @@
 #include <string>
 
 #include "league/league_summary.h"
+#include "records/game_summary.h"
 #include "records/pgn.h"
 #include "serve/folder_watch.h"
 #include "store/league_store.h"
@@ -37,8 +42,10 @@ constexpr int kGames = 600;  // more than two of the server's slices (256 games 
 
 // A store that counts what a reader asks of it; everything else is the real store's.
 struct Counts {
-  long slices = 0;        // games_slice / games calls
-  long records = 0;       // records handed out by them
+  long slices = 0;   // games_slice / games calls
+  long records = 0;  // records handed out by them
+  long summary_slices = 0;
+  long summaries = 0;     // summaries handed out by them
   long fetches = 0;       // game(id) calls
   std::int64_t last = 0;  // the id of the last game(id)
 };
@@ -51,6 +58,12 @@ class CountingStore : public LeagueStore {
   std::vector<LeagueGame> games_slice(std::int64_t after, std::int64_t most) override {
     return counted(real_->games_slice(after, most));
   }
+  std::vector<LeagueGameSummary> summaries_slice(std::int64_t after, std::int64_t most) override {
+    std::vector<LeagueGameSummary> out = real_->summaries_slice(after, most);
+    ++counts_.summary_slices;
+    counts_.summaries += static_cast<long>(out.size());
+    return out;
+  }
   std::optional<LeagueGame> game(std::int64_t id) override {
     ++counts_.fetches;
     counts_.last = id;
@@ -62,10 +75,8 @@ class CountingStore : public LeagueStore {
   bool suspend_bot(const std::string& n, const std::string& r) override { return real_->suspend_bot(n, r); }
   void resume_bot(const std::string& n) override { real_->resume_bot(n); }
   std::vector<LeagueBot> bots() override { return real_->bots(); }
-  void add_game(const std::string& p, const std::vector<LeagueTally>& t) override { real_->add_game(p, t); }
-  void add_games(const std::vector<std::pair<std::string, std::vector<LeagueTally>>>& g) override {
-    real_->add_games(g);
-  }
+  void add_game(const GameToKeep& g) override { real_->add_game(g); }
+  void add_games(const std::vector<GameToKeep>& g) override { real_->add_games(g); }
   std::int64_t game_count() override { return real_->game_count(); }
   std::vector<LeagueTally> tallies(std::int64_t& last) override { return real_->tallies(last); }
   std::string tally_version() override { return real_->tally_version(); }
@@ -104,7 +115,7 @@ class CountingStore : public LeagueStore {
 // A league of two random bots in `dir` (in PostgreSQL when `database` is given) that played two
 // real games, then filled to kGames through the store API as an import would (bench/
 // league_scale_bench.cpp): copies of those two records, each with a Round of its own and its
-// tallies.
+// tallies and summary, as the league keeps them (league/league_desk.cpp).
 void make_league(const std::string& dir, const std::string& database = "") {
   REQUIRE(run_arena("league new '" + dir + "' clump:size=6" +
                     (database.empty() ? "" : " --db '" + database + "'"))
@@ -119,11 +130,11 @@ void make_league(const std::string& dir, const std::string& database = "") {
   std::vector<GameRecord> records;
   for (const LeagueGame& g : played) records.push_back(parse_pgn(g.pgn, errors).at(0));
   const std::vector<LeagueBot> bots = store->bots();
-  std::vector<std::pair<std::string, std::vector<LeagueTally>>> more;
+  std::vector<GameToKeep> more;
   for (int i = 2; i < kGames; ++i) {
     GameRecord r = records[static_cast<std::size_t>(i % 2)];
     r.round = "copy-" + std::to_string(i + 1);
-    more.emplace_back(format_pgn(r), game_tallies(r, bots));
+    more.push_back({format_pgn(r), game_tallies(r, bots), summary_text(summarize(r))});
   }
   store->add_games(more);
   REQUIRE(store->game_count() == kGames);
@@ -134,64 +145,135 @@ std::size_t replay_length(const std::string& replay) {
   return boost::json::parse(replay).as_object().at("a").as_array().size();
 }
 
-void reads_each_record_once(const std::string& dir) {
-  Counts counts;
-  serve::FolderWatch folder(dir, [&](const std::string& d) {
+// A FolderWatch of the league in `dir` whose store counts into `counts`.
+std::unique_ptr<serve::FolderWatch> counted_watch(const std::string& dir, Counts& counts) {
+  return std::make_unique<serve::FolderWatch>(dir, [&counts](const std::string& d) {
     return std::make_unique<CountingStore>(open_league_store(d), counts);
   });
+}
+
+void reads_no_record_for_the_list(const std::string& dir) {
+  Counts counts;
+  const auto watch = counted_watch(dir, counts);
+  serve::FolderWatch& folder = *watch;
   folder.poll();
   CHECK(folder.finished() == static_cast<std::size_t>(kGames));
-  CHECK(counts.records == kGames);  // each record read once...
-  CHECK(counts.slices == 3);        // ...in slices of 256: 256, 256, 88
-  CHECK(counts.fetches == 0);       // and no game read again
+  CHECK(counts.records == 0);  // no record read, so none parsed...
+  CHECK(counts.slices == 0);
+  CHECK(counts.summaries == kGames);  // ...but each game's summary, once...
+  CHECK(counts.summary_slices == 3);  // ...in slices of 256: 256, 256, 88
+  CHECK(counts.fetches == 0);         // and no game read by its id
   const boost::json::object data = boost::json::parse(folder.data_json()).as_object();
-  CHECK(data.at("games").as_array().size() == static_cast<std::size_t>(kGames));
+  const boost::json::array& games = data.at("games").as_array();
+  REQUIRE(games.size() == static_cast<std::size_t>(kGames));
   CHECK(data.at("ratings").as_object().at("bots").as_array().size() == 2);
+  CHECK(data.at("times").as_object().size() == 2);
+  // The rows say what the records say (the summaries were made of them).
+  std::vector<PgnError> errors;
+  const GameRecord r417 = parse_pgn(open_league_store(dir)->game(417)->pgn, errors).at(0);
+  const boost::json::object& row = games[416].as_object();
+  CHECK(row.at("r").as_string() == r417.round);
+  CHECK(row.at("l").to_number<std::size_t>() == r417.actions.size());
+  CHECK(row.at("p").as_array().size() == r417.players.size());
   // Refreshes read nothing again: only games after the last one read are asked for.
   for (int i = 0; i < 5; ++i) {
     CHECK_FALSE(folder.poll());
     folder.data_json();
   }
-  CHECK(counts.records == kGames);
+  CHECK(counts.summaries == kGames);
+  CHECK(counts.records == 0);
   CHECK(counts.fetches == 0);
   // A replay is one game fetched by its id, each time it is asked for.
   const std::optional<std::string> replay = folder.replay_json(417);
   REQUIRE(replay);
   CHECK(counts.fetches == 1);
   CHECK(counts.last == 417);
-  std::vector<PgnError> errors;
-  const GameRecord r417 = parse_pgn(open_league_store(dir)->game(417)->pgn, errors).at(0);
   CHECK(replay_length(*replay) == r417.actions.size());
   CHECK(folder.replay_json(417));
   CHECK(counts.fetches == 2);
   CHECK_FALSE(folder.replay_json(kGames + 1));  // no such game: nothing fetched
   CHECK(counts.fetches == 2);
-  CHECK(counts.records == kGames);
-  // A game that finishes is read once, alone.
-  open_league_store(dir)->add_game(format_pgn(r417), {});
+  CHECK(counts.records == 0);
+  // A game that finishes is read as its summary, alone; one kept without a summary (by an
+  // Arena older than summaries) from its record, once.
+  open_league_store(dir)->add_game({format_pgn(r417), {}, summary_text(summarize(r417))});
   CHECK(folder.poll());
-  CHECK(counts.records == kGames + 1);
-  CHECK(folder.finished() == static_cast<std::size_t>(kGames) + 1);
+  CHECK(counts.summaries == kGames + 1);
+  CHECK(counts.records == 0);
+  open_league_store(dir)->add_game({format_pgn(r417), {}, ""});
+  CHECK(folder.poll());
+  CHECK(counts.summaries == kGames + 2);
+  CHECK(counts.records == 1);
+  CHECK(folder.finished() == static_cast<std::size_t>(kGames) + 2);
+  const boost::json::array again = boost::json::parse(folder.data_json()).as_object().at("games").as_array();
+  REQUIRE(again.size() == static_cast<std::size_t>(kGames) + 2);
+  for (std::size_t from_summary = kGames, from_record = kGames + 1;
+       const char* key : {"p", "k", "s", "e", "l"})
+    CHECK(again[from_summary].as_object().at(key) == again[from_record].as_object().at(key));
+}
+
+// Runs SQL on the league.db of `dir`, behind the store's back.
+void sqlite_exec(const std::string& dir, const std::string& sql) {
+  SqliteDb db(dir + "/league.db", false);
+  db.exec(sql);
+}
+
+// The page's data of the league in `dir` as a fresh server makes it, and what it read.
+std::string served_data(const std::string& dir, Counts& counts) {
+  const auto watch = counted_watch(dir, counts);
+  watch->poll();
+  return watch->data_json();
 }
 
 }  // namespace
 
-TEST_CASE("serve: a league's records are read once and a replay's fetched on demand (SQLite)",
+TEST_CASE("serve: a league's game list reads no record, a replay's fetched on demand (SQLite)",
           "[serve][store]") {
   shelltest::TempFolder root("arena-serve", "on-demand");
   const std::string dir = root.str() + "/league";
   make_league(dir);
-  reads_each_record_once(dir);
+  reads_no_record_for_the_list(dir);
 }
 
-TEST_CASE("serve: a league's records are read once and a replay's fetched on demand (PostgreSQL)",
+TEST_CASE("serve: a league's game list reads no record, a replay's fetched on demand (PostgreSQL)",
           "[serve][store][postgresql]") {
   pgtest::PgServer pg;
   if (pgtest::skipped(pg)) return;
   shelltest::TempFolder root("arena-serve", "on-demand-pg");
   const std::string dir = root.str() + "/league";
   make_league(dir, pg.create_database("ondemand"));
-  reads_each_record_once(dir);
+  reads_no_record_for_the_list(dir);
+}
+
+TEST_CASE("serve: a league made before summaries, or with a damaged one, is served from its records",
+          "[serve][store]") {
+  shelltest::TempFolder root("arena-serve", "before-summaries");
+  const std::string dir = root.str() + "/league";
+  make_league(dir);
+  Counts summarised;
+  const std::string data = served_data(dir, summarised);
+  CHECK(summarised.records == 0);
+  // One summary damaged: that game's record read instead, the page the same.
+  sqlite_exec(dir, "UPDATE games SET summary = '{\"v\": 1, \"spec\": 7}' WHERE id = 5");
+  Counts damaged;
+  CHECK(served_data(dir, damaged) == data);
+  CHECK(damaged.records == 1);
+  // The games table as an Arena before summaries made it: the column gone. Served, every row
+  // comes from its record (the column added back, empty, on opening), the page the same.
+  sqlite_exec(dir, "ALTER TABLE games DROP COLUMN summary");
+  Counts old;
+  CHECK(served_data(dir, old) == data);
+  CHECK(old.records == kGames);
+  CHECK(old.summaries == kGames);
+  // Games kept now keep their summaries beside the old ones' records.
+  std::vector<PgnError> errors;
+  const GameRecord r = parse_pgn(open_league_store(dir)->game(1)->pgn, errors).at(0);
+  open_league_store(dir)->add_game({format_pgn(r), {}, summary_text(summarize(r))});
+  Counts upgraded;
+  const auto watch = counted_watch(dir, upgraded);
+  watch->poll();
+  CHECK(watch->finished() == static_cast<std::size_t>(kGames) + 1);
+  CHECK(upgraded.records == kGames);  // the old ones only
 }
 
 TEST_CASE("serve: the binary fetches a league game from PostgreSQL only when its replay is asked for",
@@ -213,7 +295,9 @@ TEST_CASE("serve: the binary fetches a league game from PostgreSQL only when its
     return std::distance(std::sregex_iterator(text.begin(), text.end(), re), std::sregex_iterator());
   };
   const std::string by_id = R"(SELECT id, pgn FROM games WHERE id = \$1)";
-  const std::string after = R"(SELECT id, pgn FROM games WHERE id > \$1 ORDER BY id LIMIT \$2)";
+  const std::string records = R"(SELECT id, pgn FROM games WHERE id >)";
+  const std::string after =
+      R"(SELECT id, coalesce\(summary, ''\) FROM games WHERE id > \$1 ORDER BY id LIMIT \$2)";
   const std::string from_start = R"(parameters: \$1 = '0', \$2 = '256')";
   REQUIRE(servetest::wait_for([&] {
     return boost::json::parse(request(server.port, "/api/state").body).as_object().at("games").as_int64() ==
@@ -224,6 +308,7 @@ TEST_CASE("serve: the binary fetches a league game from PostgreSQL only when its
     CHECK(request(server.port, "/api/data").status == 200);
   }
   CHECK(statements(by_id) == 0);
+  CHECK(statements(records) == 0);     // no record read for the game list
   CHECK(statements(from_start) == 1);  // the league read once from its start
   const auto slices = statements(after);
   CHECK(slices >= 3);
@@ -233,6 +318,7 @@ TEST_CASE("serve: the binary fetches a league game from PostgreSQL only when its
   CHECK(statements(R"(parameters: \$1 = '123'\n)") == 1);
   CHECK(statements(R"(parameters: \$1 = '7'\n)") == 1);
   CHECK(statements(from_start) == 1);
+  CHECK(statements(records) == 0);
   CHECK(server.process.stop() == 0);
 }
 

@@ -4,6 +4,8 @@
 // league layer relies on is here: bots and their suspension, games and tallies summed in byte
 // order, batch numbers, claims with leases, take-overs, and the messages of both.
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <set>
@@ -11,6 +13,7 @@
 
 #include "engine/core/user_error.h"
 #include "store/league_store.h"
+#include "store/pg_db.h"
 #include "store/pg_league_store.h"
 #include "store/sqlite_db.h"
 #include "tests/league/pg_server.h"
@@ -37,7 +40,29 @@ struct Backend {
   // Puts a foreign table named meta (format `format`) into a new, empty database: what
   // opening it says.
   std::function<std::string(const std::string& format)> foreign;
+  // Makes a league as an Arena before summaries did (kOldSchema, with that database's ids, and two
+  // games), in a new database that open() then opens.
+  std::function<void()> old;
 };
+
+// The tables of a league made before game summaries (and before claims, tallies and
+// suspensions, which opening adds too), as that Arena wrote them; ID_TYPE the ids' type.
+constexpr const char* kOldSchema =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE bots(id ID_TYPE PRIMARY KEY, name TEXT NOT NULL UNIQUE, command TEXT NOT NULL, "
+    "workdir TEXT NOT NULL, parent TEXT NOT NULL, note TEXT NOT NULL, retired BOOLEAN NOT NULL DEFAULT "
+    "false);"
+    "CREATE TABLE games(id ID_TYPE PRIMARY KEY, pgn TEXT NOT NULL);"
+    "INSERT INTO meta VALUES('format', 'arena league 1');"
+    "INSERT INTO meta VALUES('settings', '{\"game\": \"clump\"}');"
+    "INSERT INTO games(pgn) VALUES('old pgn 1');"
+    "INSERT INTO games(pgn) VALUES('old pgn 2');";
+
+std::string old_schema(const std::string& serial) {
+  std::string sql = kOldSchema;
+  for (std::size_t at; (at = sql.find("ID_TYPE")) != std::string::npos;) sql.replace(at, 7, serial);
+  return sql;
+}
 
 std::string message_of(const std::function<void()>& f) {
   try {
@@ -90,8 +115,8 @@ void games_and_tallies(const Backend& b) {
   std::int64_t last = -1;
   CHECK(store->tallies(last).empty());
   CHECK(last == 0);
-  store->add_game("pgn 1", {{"b", 1, 2.5, 2.5}, {"Z", 1, 1, 1}});
-  store->add_games({{"pgn 2", {{"b", 1, 0.25, 0.25}}}, {"pgn 3", {{"a", 2, 3, 7}, {"b", 1, 4, 4}}}});
+  store->add_game({"pgn 1", {{"b", 1, 2.5, 2.5}, {"Z", 1, 1, 1}}, ""});
+  store->add_games({{"pgn 2", {{"b", 1, 0.25, 0.25}}, ""}, {"pgn 3", {{"a", 2, 3, 7}, {"b", 1, 4, 4}}, ""}});
   CHECK(store->game_count() == 3);
   const auto games = store->games(1);
   REQUIRE(games.size() == 2);
@@ -176,11 +201,16 @@ void claims_and_leases(const Backend& b) {
 
   // A finish counts only for the claim's holder; the other's game is not kept.
   const std::vector<bool> kept =
-      store->finish("w1", {{ids[0], "late pgn", {{"k", 1, 1, 1}}}, {ids[1], "lost", {}}});
+      store->finish("w1", {{ids[0], {"late pgn", {{"k", 1, 1, 1}}, "late"}}, {ids[1], {"lost", {}, "lost"}}});
   CHECK(kept == std::vector<bool>{false, false});
-  CHECK(store->finish("w3", {{ids[0], "pgn a1", {{"k", 1, 1, 1}}}}) == std::vector<bool>{true});
+  CHECK(store->finish("w3", {{ids[0], {"pgn a1", {{"k", 1, 1, 1}}, "summary a1"}}}) ==
+        std::vector<bool>{true});
   CHECK(store->game_count() == 1);
   CHECK(store->games(0)[0].pgn == "pgn a1");
+  // The summary kept in the same transaction as the game: none of the games not kept.
+  const auto kept_summaries = b.open()->summaries_slice(0, 10);
+  REQUIRE(kept_summaries.size() == 1);
+  CHECK(kept_summaries[0].summary == "summary a1");
   std::int64_t last = 0;
   CHECK(store->tallies(last).size() == 1);
 
@@ -196,6 +226,48 @@ void claims_and_leases(const Backend& b) {
   store->expire_claims();
   for (const LeagueClaim& c : store->claims()) CHECK(c.expired);
   CHECK(store->take_expired("w5", 60, 10).size() == 2);
+}
+
+// Summaries beside the records: kept with the game, read a slice at a time without the
+// records; a game kept without one reads as "".
+void summaries(const Backend& b) {
+  auto store = b.create();
+  store->add_game({"pgn 1", {}, R"({"one": 1})"});
+  store->add_games({{"pgn 2", {}, ""}, {"pgn 3", {{"k", 1, 1, 1}}, "summary \u00e9 'three'"}});
+  store->add_game({"pgn 4", {}, "four"});
+  const auto reader = b.open();
+  const auto all = reader->summaries_slice(0, 100);
+  REQUIRE(all.size() == 4);
+  CHECK((all[0].id == 1 && all[0].summary == R"({"one": 1})"));
+  CHECK((all[1].id == 2 && all[1].summary.empty()));
+  CHECK((all[2].id == 3 && all[2].summary == "summary \u00e9 'three'"));
+  CHECK((all[3].id == 4 && all[3].summary == "four"));
+  const auto middle = reader->summaries_slice(1, 2);
+  REQUIRE(middle.size() == 2);
+  CHECK((middle[0].id == 2 && middle[1].id == 3));
+  CHECK(reader->summaries_slice(4, 10).empty());
+  CHECK(reader->summaries_slice(0, 0).empty());
+  CHECK(reader->games(0).size() == 4);  // the records unchanged beside them
+  CHECK(reader->game(3)->pgn == "pgn 3");
+}
+
+// A league made before summaries (its games table as the old schema made it, two games in it):
+// opened, it gains the column; its old games read as without a summary, new ones keep theirs;
+// opened again (and by two at once), nothing more changes.
+void league_before_summaries(const Backend& b) {
+  b.old();
+  auto first = b.open();
+  auto second = b.open();
+  CHECK(first->game_count() == 2);
+  const auto old = second->summaries_slice(0, 10);
+  REQUIRE(old.size() == 2);
+  CHECK((old[0].summary.empty() && old[1].summary.empty()));
+  CHECK(second->game(2)->pgn == "old pgn 2");
+  first->add_game({"new pgn", {}, "new summary"});
+  const auto now = b.open()->summaries_slice(0, 10);
+  REQUIRE(now.size() == 3);
+  CHECK((now[2].id == 3 && now[2].summary == "new summary"));
+  CHECK(now[0].summary.empty());
 }
 
 void foreign_database(const Backend& b) {
@@ -218,6 +290,14 @@ void contract(const Backend& b) {
   {
     INFO("claims and leases");
     claims_and_leases(b);
+  }
+  {
+    INFO("summaries beside the records");
+    summaries(b);
+  }
+  {
+    INFO("a league made before summaries");
+    league_before_summaries(b);
   }
   {
     INFO("a foreign database");
@@ -252,6 +332,12 @@ TEST_CASE("league store contract: SQLite", "[store]") {
                     "')");
         }
         return message_of([&] { arena::open_league_store(folder()); });
+      },
+      [&] {
+        ++made;
+        std::filesystem::create_directories(folder());
+        arena::SqliteDb db(folder() + "/league.db", true);
+        db.exec(old_schema("INTEGER"));
       }};
   contract(sqlite);
 }
@@ -277,6 +363,14 @@ TEST_CASE("league store contract: PostgreSQL", "[store][postgresql]") {
           pg.sql(database(), "CREATE TABLE meta(key TEXT, value TEXT); INSERT INTO meta VALUES('format', '" +
                                  format + "')");
         return message_of([&] { arena::open_pg_league_store(pg.conninfo(database())); });
+      },
+      [&] {
+        ++made;
+        const std::string conninfo = pg.create_database(database());
+        arena::PgDb(conninfo).exec(old_schema("BIGSERIAL"));
+        std::filesystem::create_directories(folder());
+        std::ofstream(folder() + "/league.json")
+            << R"({"format": "arena league pointer 1", "database": ")" << conninfo << "\"}";
       }};
   contract(postgresql);
 }
