@@ -16,7 +16,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { leagueShown, playLeague } from "./league_page.mjs";
 
 const [binDir, workDir] = process.argv.slice(2, 4).map(p => path.resolve(p));
@@ -196,7 +196,7 @@ let browser;
 try {
   await until("the server's address", () => /http:\/\/127\.0\.0\.1:\d+\//.test(server.output));
   const url = server.output.match(/http:\/\/127\.0\.0\.1:\d+\//)[0];
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const foreign = [];
   await page.route(u => !u.href.startsWith(url), route => { foreign.push(route.request().url()); route.abort(); });
@@ -254,10 +254,13 @@ try {
     if (h.ok) held.push(h); else h.socket.destroy();  // a slot the first page still held
   }
   const refused = await browser.newPage();
+  let refusals = 0;
+  refused.on("response", r => { if (r.url().endsWith("/events") && r.status() === 503) refusals++; });
   await refused.goto(url);
   const liveStatus = () => refused.evaluate(() => document.getElementById("live-status").textContent);
   await until("the refused page saying so", async () => (await liveStatus()).startsWith("disconnected"), 30);
-  await new Promise(r => setTimeout(r, 2000));
+  // Refused again once it tried by itself: the streams go while it waits to retry.
+  await until("the refused page trying again", () => refusals >= 2, 30);
   for (const h of held) h.socket.destroy();
   await until("the refused page connected again", async () => (await liveStatus()) === "live", 40);
   await checkEndedGames(browser);
