@@ -192,11 +192,14 @@ const server = start(["serve", dir, "--port", "0"]);
 const tournament = start(["tournament", "flume:size=9", "--bot", `slow=${path.join(binDir, "deliberate_bot")}`,
                           "--bot", `r=${path.join(binDir, "random_bot")}`, "--games", "2", "--seed", "3",
                           "--concurrency", "1", "--quiet", "--out", dir]);
-let browser;
+let browser, ended;
 try {
   await until("the server's address", () => /http:\/\/127\.0\.0\.1:\d+\//.test(server.output));
   const url = server.output.match(/http:\/\/127\.0\.0\.1:\d+\//)[0];
   browser = await launchChromium();
+  // Its own server and tournament, watched in a page of its own while this one plays: the two
+  // mostly wait for bots, so they wait side by side.
+  ended = checkEndedGames(browser);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const foreign = [];
   await page.route(u => !u.href.startsWith(url), route => { foreign.push(route.request().url()); route.abort(); });
@@ -263,12 +266,13 @@ try {
   await until("the refused page trying again", () => refusals >= 2, 30);
   for (const h of held) h.socket.destroy();
   await until("the refused page connected again", async () => (await liveStatus()) === "live", 40);
-  await checkEndedGames(browser);
+  await ended;
   await checkLeagueServe(browser);
 } catch (e) {
   failures++;
   console.error("FAIL: " + e.message);
 } finally {
+  await ended;  // it catches its own failures
   if (browser) await browser.close();
   tournament.kill("SIGTERM");
   server.kill("SIGTERM");
