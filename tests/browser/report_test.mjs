@@ -11,7 +11,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { leagueShown, playLeague } from "./league_page.mjs";
 
 const [binDir, workDir] = process.argv.slice(2, 4).map(p => path.resolve(p));
@@ -496,17 +496,31 @@ async function checkHighlights(page, dump, c) {
 
 // Each script of the page is a module (report/page/page.js, tests/check_page_scripts.py): the page
 // puts nothing on its window that a blank page from disk has not, and its scripts' namespaces are there.
+// The blank page's names are the browser's own: read once a run.
+let blankNames = null;
 async function checkModules(browser, page, name) {
-  const blank = await browser.newPage(), file = path.join(workDir, "blank.html");
-  fs.writeFileSync(file, "<!DOCTYPE html><title>blank</title>");
-  await blank.goto("file://" + file);
-  const base = new Set(await blank.evaluate(() => Object.getOwnPropertyNames(window)));
-  await blank.close();
+  if (!blankNames) {
+    const blank = await browser.newPage(), file = path.join(workDir, "blank.html");
+    fs.writeFileSync(file, "<!DOCTYPE html><title>blank</title>");
+    await blank.goto("file://" + file);
+    blankNames = await blank.evaluate(() => Object.getOwnPropertyNames(window));
+    await blank.close();
+  }
+  const base = new Set(blankNames);
   const added = (await page.evaluate(() => Object.getOwnPropertyNames(window))).filter(n => !base.has(n));
   check(added.length === 0, `${name}: the page's scripts put ${added.length} names on the window: ${added.slice(0, 12).join(", ")}`);
   const namespaces = await page.evaluate(() => [typeof Keys, typeof Page, typeof Picture, typeof Frames, typeof Results,
                                                 typeof GameList, typeof Viewer]);
   check(namespaces.every(t => t === "object"), `${name}: the page's namespaces are ${namespaces}`);
+}
+
+// The engine's pictures of game 1 of a folder (`arena report --dump-pictures`), made once a
+// folder: checkReport and checkBothForms compare the same game.
+const dumps = new Map();
+function dumpPictures(dir) {
+  if (!dumps.has(dir))
+    dumps.set(dir, JSON.parse(execFileSync(arena, ["report", dir, "--dump-pictures", "1"], { maxBuffer: 1 << 30 }).toString()));
+  return dumps.get(dir);
 }
 
 async function checkReport(browser, c, dir) {
@@ -518,7 +532,7 @@ async function checkReport(browser, c, dir) {
   await page.route(/^(?!file:).*/, route => route.abort());
   const errors = [];
   page.on("pageerror", e => errors.push(String(e)));
-  const dump = JSON.parse(execFileSync(arena, ["report", dir, "--dump-pictures", "1"], { maxBuffer: 1 << 30 }).toString());
+  const dump = dumpPictures(dir);
   const last = dump.f[0].length - 1;
   // A deep link straight to the middle of the first game.
   const mid = Math.floor(last / 2);
@@ -580,7 +594,7 @@ async function checkReport(browser, c, dir) {
 async function checkBothForms(browser, c, dir) {
   const frames = path.join(dir, "frames.html");
   execFileSync(arena, ["report", dir, "--frames", "--out", frames], { stdio: "ignore" });
-  const dump = JSON.parse(execFileSync(arena, ["report", dir, "--dump-pictures", "1"], { maxBuffer: 1 << 30 }).toString());
+  const dump = dumpPictures(dir);
   const mid = Math.floor((dump.f[0].length - 1) / 2), seat = dump.f.length > 1 ? 1 : 0;
   for (const [file, type] of [[path.join(dir, "report.html"), "record"], [frames, "replay"]]) {
     const html = fs.readFileSync(file, "utf8");
@@ -970,7 +984,7 @@ async function checkLeagueReport(browser) {
 
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const browser = await launchChromium();
   try {
     if (!only || only.includes("list")) await checkGameList(browser);
     if (!only || only.includes("league")) await checkLeagueReport(browser);
@@ -985,6 +999,7 @@ async function main() {
       if (c.name === "botlines") await checkDecisions(browser, c, dir);
       if (c.name === "botlines") await checkMarkLabels(browser, c, dir);
       if (c.name === "botlines" || c.results || c.name.startsWith("flume-cards")) await checkLaptopViewer(browser, c, dir);
+      dumps.delete(dir);
       console.log(`${c.name}: ${Date.now() - started} ms`);
     }
   } finally {

@@ -6,7 +6,9 @@
 // request that is not to the server, and on any breach of the page's Content-Security-Policy
 // (its scripts run by their hashes). Then every event-stream slot is taken (64 streams held
 // here): a new page is refused (503) and says so, and once the streams go it connects again
-// by itself, with back-off. Every wait is for a condition with a generous timeout.
+// by itself, with back-off. Every wait is for a condition with a generous timeout; each
+// tournament starts once the page watching it is open, and the ended-games check (its own
+// server and tournament) runs beside the rest, both mostly waiting for the slow bot.
 //
 // Screenshots of the page with a game in play land in WORK_DIR/screenshots/.
 //
@@ -16,7 +18,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { leagueShown, playLeague } from "./league_page.mjs";
 
 const [binDir, workDir] = process.argv.slice(2, 4).map(p => path.resolve(p));
@@ -68,9 +70,7 @@ async function checkEndedGames(browser) {
   fs.rmSync(folder, { recursive: true, force: true });
   fs.mkdirSync(folder, { recursive: true });
   const server2 = start(["serve", folder, "--port", "0"]);
-  const run = start(["tournament", "flume:size=9", "--bot", `slow=${path.join(binDir, "deliberate_bot")}`,
-                     "--bot", `r=${path.join(binDir, "random_bot")}`, "--games", "2", "--seed", "5",
-                     "--concurrency", "1", "--quiet", "--out", folder]);
+  let run = null;
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await watchPolicy(page);
   try {
@@ -78,6 +78,10 @@ async function checkEndedGames(browser) {
     const inPlay = async id => JSON.parse(await (await fetch(url + "api/state")).text()).live.some(g => g.id === id);
     await page.goto(url + "#games");
     await page.waitForSelector("body[data-ready]");
+    // The games start once the page watches: on a loaded machine game 1 cannot end unseen.
+    run = start(["tournament", "flume:size=9", "--bot", `slow=${path.join(binDir, "deliberate_bot")}`,
+                 "--bot", `r=${path.join(binDir, "random_bot")}`, "--games", "2", "--seed", "5",
+                 "--concurrency", "1", "--quiet", "--out", folder]);
     await until("game 1 in play", () => inPlay("game-1"), 120);
     await page.evaluate(() => { location.hash = "#game=game-1"; });
     await until("game 1's moves", () => page.evaluate(() => document.querySelectorAll("#moves .move").length > 0), 60);
@@ -120,9 +124,9 @@ async function checkEndedGames(browser) {
     console.error("FAIL: ended games: " + e.message);
   } finally {
     await page.close();
-    run.kill("SIGTERM");
+    if (run) run.kill("SIGTERM");
     server2.kill("SIGTERM");
-    await Promise.all([run.exited, server2.exited]);
+    await Promise.all([run && run.exited, server2.exited]);
     fs.rmSync(folder, { recursive: true, force: true });
   }
 }
@@ -189,14 +193,14 @@ const watchPolicy = page => page.addInitScript(() => {
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 const server = start(["serve", dir, "--port", "0"]);
-const tournament = start(["tournament", "flume:size=9", "--bot", `slow=${path.join(binDir, "deliberate_bot")}`,
-                          "--bot", `r=${path.join(binDir, "random_bot")}`, "--games", "2", "--seed", "3",
-                          "--concurrency", "1", "--quiet", "--out", dir]);
-let browser;
+let browser, ended, tournament = null;
 try {
   await until("the server's address", () => /http:\/\/127\.0\.0\.1:\d+\//.test(server.output));
   const url = server.output.match(/http:\/\/127\.0\.0\.1:\d+\//)[0];
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  browser = await launchChromium();
+  // Its own server and tournament, watched in a page of its own while this one plays: the two
+  // mostly wait for bots, so they wait side by side.
+  ended = checkEndedGames(browser);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const foreign = [];
   await page.route(u => !u.href.startsWith(url), route => { foreign.push(route.request().url()); route.abort(); });
@@ -205,6 +209,10 @@ try {
   await watchPolicy(page);
   await page.goto(url + "#games");
   await page.waitForSelector("body[data-ready]");
+  // The games start once the page watches (a loaded machine cannot finish them unseen).
+  tournament = start(["tournament", "flume:size=9", "--bot", `slow=${path.join(binDir, "deliberate_bot")}`,
+                      "--bot", `r=${path.join(binDir, "random_bot")}`, "--games", "2", "--seed", "3",
+                      "--concurrency", "1", "--quiet", "--out", dir]);
   // A game in play, opened from the list: its moves arrive as they are played. Should the game
   // end before three move counts were seen (a loaded machine), the next game in play is opened.
   const watched = () => page.evaluate(() => ({
@@ -254,22 +262,26 @@ try {
     if (h.ok) held.push(h); else h.socket.destroy();  // a slot the first page still held
   }
   const refused = await browser.newPage();
+  let refusals = 0;
+  refused.on("response", r => { if (r.url().endsWith("/events") && r.status() === 503) refusals++; });
   await refused.goto(url);
   const liveStatus = () => refused.evaluate(() => document.getElementById("live-status").textContent);
   await until("the refused page saying so", async () => (await liveStatus()).startsWith("disconnected"), 30);
-  await new Promise(r => setTimeout(r, 2000));
+  // Refused again once it tried by itself: the streams go while it waits to retry.
+  await until("the refused page trying again", () => refusals >= 2, 30);
   for (const h of held) h.socket.destroy();
   await until("the refused page connected again", async () => (await liveStatus()) === "live", 40);
-  await checkEndedGames(browser);
+  await ended;
   await checkLeagueServe(browser);
 } catch (e) {
   failures++;
   console.error("FAIL: " + e.message);
 } finally {
+  await ended;  // it catches its own failures
   if (browser) await browser.close();
-  tournament.kill("SIGTERM");
+  if (tournament) tournament.kill("SIGTERM");
   server.kill("SIGTERM");
-  await Promise.all([tournament.exited, server.exited]);
+  await Promise.all([tournament && tournament.exited, server.exited]);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 if (docsDir) {
