@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The starter kits as a bot author uses them (kits/README.md): installs Arena to a temporary
-# prefix and builds the C++ kit out of tree against it, installs the Python package into a
-# fresh venv, builds the Rust kit, compiles the Java kit once (javac), runs the JavaScript
-# kit on the installed engine (share/arena/js; skipped, and said, in a build without the
-# WebAssembly engine), then `arena check-bot` on every kit for every game. Then every kit's documented
+# prefix; copies each kit's folder out of the tree and builds it there once, as its README
+# says (the C++ kit with find_package(Arena) against the prefix, and once more with
+# pkg-config; the Python package into a fresh venv; cargo; javac); runs the JavaScript kit on
+# the installed engine (share/arena/js; skipped, and said, in a build without the WebAssembly
+# engine); then `arena check-bot` on every kit for every game. Then every kit's documented
 # command plays a tournament under `--sandbox bwrap` (process/sandbox_view.h): once from the
-# Arena tree as the docs write them, once from a copy of each kit's folder outside the tree,
-# built there as its README says and run from that folder. Usage: test_kits.sh SOURCE_DIR BUILD_DIR
+# Arena tree as the docs write them, once from each kit's copy, run from that folder.
+# Usage: test_kits.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$(cd "$1" && pwd)
 build=$(cd "$2" && pwd)
@@ -18,26 +19,35 @@ step "install Arena to $work/prefix"
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 arena="$work/prefix/bin/arena"
 
+# Each kit is built once, as its README says, in a copy of its folder outside the tree: that
+# build serves the check-bot runs, the tournament from the tree and the one from the copy
+# (building each twice, once from the tree and once in the copy, compiled the same sources
+# twice: about a third of this test's time).
+copies="$work/copies"
+mkdir -p "$copies"
+for kit in cpp python javascript rust java; do cp -r "$src/kits/$kit" "$copies/$kit"; done
+rm -rf "$copies/rust/target" "$copies/java/out"
+
 step "C++ kit, out of tree, with find_package(Arena)"
-cmake -S "$src/kits/cpp" -B "$work/cpp" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$work/cpp" >/dev/null
+(cd "$copies/cpp" && cmake -S . -B build -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+  cmake --build build >/dev/null)
 step "C++ kit with pkg-config"
 PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" c++ -O1 -o "$work/cpp-pc-bot" "$src/kits/cpp/bot.cpp" \
   $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs arena)
 
 step "Python package into a fresh venv (no download)"
-python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install --no-index --quiet "$src/protocol/python"
-(cd "$work" && "$work/venv/bin/python" -c "import arena_bot, arena_bot.random")
+(cd "$copies/python" && python3 -m venv venv && venv/bin/pip install --no-index --quiet "$src/protocol/python")
+venv="$copies/python/venv"
+(cd "$work" && "$venv/bin/python" -c "import arena_bot, arena_bot.random")
 
 step "Rust kit (cargo, offline)"
-CARGO_TARGET_DIR="$work/rust" cargo build --quiet --offline --release --manifest-path "$src/kits/rust/Cargo.toml"
+(cd "$copies/rust" && cargo build --quiet --offline --release)
 
 step "Java kit, compiled once"
-javac -J-XX:-UsePerfData -d "$work/java-out" "$src/kits/java/Bot.java"
+(cd "$copies/java" && javac -J-XX:-UsePerfData -d out Bot.java)
 # -XX:-UsePerfData: no /tmp/hsperfdata_<user> folder left behind by the JVM.
 jvm="java -Xmx256m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:-UsePerfData"
-java_bot="$jvm -cp $work/java-out Bot"
+java_bot="$jvm -cp $copies/java/out Bot"
 # The JavaScript kit thinks with the engine compiled to WebAssembly (docs/javascript.md); node
 # needs --disable-wasm-trap-handler under the referee's address-space limit.
 node_bot="node --disable-wasm-trap-handler"
@@ -48,11 +58,11 @@ elif ! $node_bot -e 0 2>/dev/null; then
   js=false && echo "skip javascript: node $(node --version) has no --disable-wasm-trap-handler (Node 20.15 or later)"
 fi
 kits=(
-  "cpp|$work/cpp/bot"
+  "cpp|$copies/cpp/build/bot"
   "cpp-pkg-config|$work/cpp-pc-bot"
-  "python|$work/venv/bin/python $src/kits/python/bot.py"
-  "python-module|$work/venv/bin/python -m arena_bot.random"
-  "rust|$work/rust/release/arena-kit-bot"
+  "python|$venv/bin/python $src/kits/python/bot.py"
+  "python-module|$venv/bin/python -m arena_bot.random"
+  "rust|$copies/rust/target/release/arena-kit-bot"
   "java|$java_bot"
 )
 ! $js || kits+=("javascript|$node_bot $src/kits/javascript/bot.mjs $work/prefix/share/arena/js")
@@ -94,24 +104,15 @@ step "every kit's documented command, from the Arena tree, under --sandbox bwrap
 js_tree=()
 ! $js || js_tree=(--bot javascript="$node_bot kits/javascript/bot.mjs $build/js")
 sandboxed_tournament "from the tree" "$src" "$work/t-tree" clump:size=6 \
-  --bot cpp="$work/cpp/bot" \
-  --bot python="$work/venv/bin/python kits/python/bot.py" \
-  --bot python-module="$work/venv/bin/python -m arena_bot.random" \
+  --bot cpp="$copies/cpp/build/bot" \
+  --bot python="$venv/bin/python kits/python/bot.py" \
+  --bot python-module="$venv/bin/python -m arena_bot.random" \
   "${js_tree[@]}" \
-  --bot rust="$work/rust/release/arena-kit-bot" \
+  --bot rust="$copies/rust/target/release/arena-kit-bot" \
   --bot java="$java_bot"
 
 step "every kit copied out of the tree, built and run in its copy as its README says"
-copies="$work/copies"
-mkdir -p "$copies"
-for kit in cpp python javascript rust java; do cp -r "$src/kits/$kit" "$copies/$kit"; done
-rm -rf "$copies/rust/target" "$copies/java/out"
-(cd "$copies/cpp" && cmake -S . -B build -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-  cmake --build build >/dev/null)
-(cd "$copies/python" && python3 -m venv venv && venv/bin/pip install --no-index --quiet "$src/protocol/python")
 ! $js || cp "$build/js"/arena.* "$copies/javascript/"
-(cd "$copies/rust" && cargo build --quiet --offline --release)
-(cd "$copies/java" && javac -J-XX:-UsePerfData -d out Bot.java)
 # Each from its own folder, against random_bot; the output folder inside the kit's folder
 # (which the sandbox shows the bot: its script's folder) is masked.
 random_bot="$build/bin/random_bot"

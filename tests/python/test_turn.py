@@ -36,7 +36,11 @@ class CheckingBot(Bot):
             exact = turn.state()
             t.assertEqual(exact.legal_move_names(), turn.legal)
             t.assertEqual(exact.history(), turn.sample().history())
-        result = turn.search(iterations=30)
+        # A few iterations: the search from the seat's view (its determinizations of what the
+        # seat was sent) runs at every decision of every game; how the search deepens with
+        # more is test_search's (at 30 iterations here it was most of this test's time).
+        result = turn.search(iterations=4)
+        t.assertEqual(result.iterations, 4)
         t.assertIn(result.name, turn.legal)
         self.decisions += 1
         return result.name
