@@ -1,2 +1,4 @@
-#define CATCH_CONFIG_MAIN
-#include <catch2/catch.hpp>
+// arena_tests' main.
+#include "tests/catch2_runner.h"
+
+int main(int argc, char** argv) { return run_catch2_session(argc, argv); }

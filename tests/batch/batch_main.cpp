@@ -1,3 +1,4 @@
-// Catch2's main for batch_tests (its operator new, which counts, is allocation_count.cpp).
-#define CATCH_CONFIG_MAIN
-#include <catch2/catch.hpp>
+// batch_tests' main (its operator new, which counts, is allocation_count.cpp).
+#include "tests/catch2_runner.h"
+
+int main(int argc, char** argv) { return run_catch2_session(argc, argv); }

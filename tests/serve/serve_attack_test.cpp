@@ -6,7 +6,9 @@
 // (prlimit), every connection goes to 127.0.0.1, every loop is bounded, and every process is stopped.
 #include <boost/json.hpp>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <string>
 
 #include "records/pgn.h"
 #include "tests/serve/serve_client.h"
@@ -21,6 +23,19 @@ using shelltest::slurp;
 namespace {
 
 const std::string kBin = ARENA_BIN_DIR;
+
+// Where the `arena` whose own descriptors and memory a test measures is: this build's, or in a
+// sanitizer build the normal build's beside it (ARENA_PLAIN_BUILD, as scripts/test sets it), or
+// none (a sanitizer build alone).
+std::optional<std::string> measured_server_bin() {
+#if defined(ARENA_PLAIN_BIN_DIR)
+  return std::string(ARENA_PLAIN_BIN_DIR);
+#elif defined(__SANITIZE_ADDRESS__)
+  return std::nullopt;
+#else
+  return kBin;
+#endif
+}
 
 int journal_lines(const std::string& dir) {
   const std::string text = slurp(dir + "/journal.jsonl");
@@ -195,14 +210,17 @@ bool closed_by_server(int fd, int ms) {
 }  // namespace
 
 TEST_CASE("serve: out of descriptors the accept loop backs off instead of spinning", "[serve][cli]") {
-#if defined(__SANITIZE_ADDRESS__)
-  // The sanitizer's runtime takes descriptors of its own under the 32 allowed here (a server
-  // it reports from may not answer again): the limit is measured in the normal build only.
-  WARN("not measured under AddressSanitizer: the runtime's own descriptors count against the limit");
-  return;
-#endif
+  // The sanitizer's runtime takes descriptors of its own under the 32 allowed here (a server it
+  // reports from may not answer again): a sanitizer build measures the normal build's server.
+  const std::optional<std::string> bin = measured_server_bin();
+  if (!bin) {
+    WARN(
+        "not measured under AddressSanitizer without a normal build (ARENA_PLAIN_BUILD): the runtime's own "
+        "descriptors count against the limit");
+    return;
+  }
   TempDir tmp;
-  Server server(tmp.path, tmp.path + "/serve.log", "prlimit --nofile=32 ");
+  Server server(tmp.path, tmp.path + "/serve.log", "prlimit --nofile=32 ", *bin);
   const pid_t pid = server.process.pid;
   // More connections than descriptors: those the server cannot take wait in its backlog.
   std::vector<int> idle;
@@ -229,16 +247,21 @@ TEST_CASE("serve: out of descriptors the accept loop backs off instead of spinni
 }
 
 TEST_CASE("serve: memory stays flat while event-stream clients stall during a tournament", "[serve][cli]") {
-#if defined(__SANITIZE_ADDRESS__)
   // AddressSanitizer keeps freed memory in quarantine (256 MB by default) and adds shadow
-  // memory: resident size says nothing of the server's own buffers there. Normal build only.
-  WARN("not measured under AddressSanitizer: its quarantine keeps freed memory resident");
-  return;
-#endif
+  // memory: resident size says nothing of the server's own buffers there. A sanitizer build
+  // measures the normal build's server.
+  const std::optional<std::string> bin = measured_server_bin();
+  if (!bin) {
+    WARN(
+        "not measured under AddressSanitizer without a normal build (ARENA_PLAIN_BUILD): its quarantine "
+        "keeps "
+        "freed memory resident");
+    return;
+  }
   TempDir tmp;
   const std::string dir = tmp.path + "/t";
   std::filesystem::create_directories(dir);
-  Server server(dir, tmp.path + "/serve.log");
+  Server server(dir, tmp.path + "/serve.log", "", *bin);
   const pid_t pid = server.process.pid;
   // Moves every few milliseconds in four games at once: the state (each game's number of
   // actions) changes all the time, and long bot names make each state event about 700 bytes.

@@ -91,12 +91,14 @@ inline bool wait_for(const std::function<bool()>& done, int seconds = 60) {
 }
 
 // `arena serve DIR --port 0` started (after `prefix`, e.g. "prlimit --nofile=40:40 ", which
-// execs it: the process id stays the server's); its port read from its first line.
+// execs it: the process id stays the server's), the `arena` of `bin_dir`; its port read from its
+// first line.
 struct Server {
   Background process;
   int port = 0;
-  Server(const std::string& dir, const std::string& log, const std::string& prefix = "")
-      : process(prefix + std::string(ARENA_BIN_DIR) + "/arena serve '" + dir + "' --port 0", log) {
+  Server(const std::string& dir, const std::string& log, const std::string& prefix = "",
+         const std::string& bin_dir = ARENA_BIN_DIR)
+      : process(prefix + bin_dir + "/arena serve '" + dir + "' --port 0", log) {
     REQUIRE(wait_for([&] { return shelltest::slurp(log).find("/ (Ctrl-C") != std::string::npos; }, 60));
     const std::string text = shelltest::slurp(log);
     const std::size_t colon = text.find("127.0.0.1:");
