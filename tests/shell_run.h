@@ -12,6 +12,8 @@
 #include <sstream>
 #include <string>
 
+#include "tests/slurp.h"
+
 namespace shelltest {
 
 struct Run {
@@ -55,12 +57,5 @@ struct TempFolder {
   TempFolder& operator=(const TempFolder&) = delete;
   std::string str() const { return path.string(); }
 };
-
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 }  // namespace shelltest

@@ -14,6 +14,8 @@
 #include <iterator>
 #include <string>
 
+#include "tests/slurp.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace full_disk_test {
 
@@ -37,10 +39,7 @@ Run arena(const std::string& args, const std::string& prefix = "") {
   return r;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-}
+using shelltest::slurp;
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;

@@ -20,6 +20,7 @@
 #include <string>
 
 #include "tests/killed_referee.h"
+#include "tests/slurp.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace play_human_test {
@@ -28,10 +29,7 @@ namespace {
 
 const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-}
+using shelltest::slurp;
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;

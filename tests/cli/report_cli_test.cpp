@@ -22,6 +22,7 @@
 #include "report/json_patch.h"
 #include "report/replay_pack.h"
 #include "tests/killed_referee.h"
+#include "tests/slurp.h"
 
 extern char** environ;
 
@@ -52,12 +53,7 @@ Run arena_cmd(const std::string& args) {
   return r;
 }
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::slurp;
 
 struct TempDir {
   fs::path path;

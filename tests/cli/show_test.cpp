@@ -14,6 +14,7 @@
 
 #include "engine/core/registry.h"
 #include "records/pgn.h"
+#include "tests/slurp.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace show_test {
@@ -39,12 +40,7 @@ Run arena_cmd(const std::string& args) {
   return r;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::slurp;
 
 // A temporary folder removed at the end of the test.
 struct TempDir {

@@ -22,6 +22,7 @@
 
 #include "../referee/referee_test_util.h"
 #include "tests/killed_referee.h"
+#include "tests/slurp.h"
 #include "tests/text_scrub.h"
 #include "tournaments/journal.h"
 
@@ -31,12 +32,7 @@ namespace fmtest {
 
 namespace fs = std::filesystem;
 
-inline std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::slurp;
 
 // Records without the measured times, which differ from run to run.
 inline std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }

@@ -17,6 +17,7 @@
 #include "../referee/referee_test_util.h"
 #include "report/replay_pack.h"
 #include "tests/killed_referee.h"
+#include "tests/slurp.h"
 #include "tests/text_scrub.h"
 
 extern char** environ;
@@ -28,12 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::slurp;
 
 // Measured times: " 0.012s}" in records, [seat,"move",microseconds] and the go clocks in the report's
 // replays, and the offsets of records in the journal, which move with the records' length; the

@@ -1,11 +1,12 @@
-#include <catch2/catch.hpp>
+#include "tournaments/results_store.h"
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "records/pgn.h"
-#include "tournaments/results_store.h"
+#include "tests/slurp.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace results_store_test {
@@ -25,12 +26,8 @@ GameRecord record(int i) {
   r.time_control = "1+0";
   return r;
 }
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::slurp;
+
 struct TempDir {
   fs::path path;
   TempDir() {

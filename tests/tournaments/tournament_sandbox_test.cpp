@@ -11,6 +11,7 @@
 #include <string>
 
 #include "process/launch_request.h"
+#include "tests/slurp.h"
 #include "tournaments/config.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -36,12 +37,7 @@ Run run_shell(const std::string& cmd) {
   return r;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::slurp;
 
 std::string fresh_folder(const std::string& stem) {
   std::string t = (fs::temp_directory_path() / (stem + "-XXXXXX")).string();

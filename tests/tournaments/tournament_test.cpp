@@ -16,6 +16,7 @@
 #include "../referee/referee_test_util.h"
 #include "records/verify.h"
 #include "tests/killed_referee.h"
+#include "tests/slurp.h"
 #include "tests/text_scrub.h"
 
 extern char** environ;
@@ -27,12 +28,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::slurp;
 
 // Records with the measured times taken out: everything else must match exactly.
 std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }
