@@ -14,6 +14,7 @@
 #include <iterator>
 #include <string>
 
+#include "tests/shell_run.h"
 #include "tests/slurp.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -21,22 +22,11 @@ namespace full_disk_test {
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using shelltest::Run;
 
 // `arena ARGS` under sh, after `prefix` (e.g. a ulimit); stdout and stderr together.
 Run arena(const std::string& args, const std::string& prefix = "") {
-  Run r;
-  const std::string cmd = prefix + "exec " + std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  return shelltest::run_shell(prefix + "exec " + std::string(ARENA_BIN_DIR) + "/arena " + args);
 }
 
 using shelltest::slurp;

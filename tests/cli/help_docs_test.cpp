@@ -16,25 +16,19 @@
 #include <sstream>
 #include <string>
 
+#include "tests/shell_run.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace help_docs_test {
 
 namespace {
 
-std::string run(const std::string& args) {
-  std::string out;
-  FILE* p = ::popen((std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1").c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  ::pclose(p);
-  return out;
-}
+using shelltest::run_arena;
 
 // Subcommands listed under "Subcommands:" of `arena --help`.
 std::vector<std::string> subcommands() {
   std::vector<std::string> out;
-  std::istringstream in(run("--help"));
+  std::istringstream in(run_arena("--help").out);
   bool listing = false;
   for (std::string line; std::getline(in, line);) {
     if (line.rfind("Subcommands:", 0) == 0)
@@ -121,7 +115,7 @@ TEST_CASE("docs: every flag of every subcommand's --help is in the one options t
   const std::set<std::string> run_commands = {"match", "tournament", "check-bot"};
   for (const std::string& sub : subs) {
     if (run_commands.count(sub)) continue;
-    const auto flags = help_flags(run(sub + " --help"));
+    const auto flags = help_flags(run_arena(sub + " --help").out);
     CHECK(flags.count("--help") == 1);
     for (const std::string& flag : flags) {
       real[flag].insert(sub);

@@ -12,28 +12,16 @@
 #include <iterator>
 #include <string>
 
+#include "tests/shell_run.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace start_check_test {
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
-
-Run arena(const std::string& args, const std::string& cwd = "") {
-  Run r;
-  const std::string cmd =
-      (cwd.empty() ? "" : "cd '" + cwd + "' && ") + std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using shelltest::Run;
+using shelltest::run_arena;
+using shelltest::run_arena_in;
 
 const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
 
@@ -63,7 +51,7 @@ TEST_CASE("start check: every kind of broken command stops the match before any 
       {"python3 " + dir + "/nosuch.py", "can't open file"},
   };
   for (const Case& c : cases) {
-    const Run r = arena("match clump:size=4 --games 40 --bot \"a=" + c.command + "\" --bot b=" + kRandom);
+    const Run r = run_arena("match clump:size=4 --games 40 --bot \"a=" + c.command + "\" --bot b=" + kRandom);
     INFO(c.command << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK(r.out.find("arena: error: bot 'a' could not start") != std::string::npos);
@@ -80,14 +68,14 @@ TEST_CASE("start check: tournaments too, relative paths of a config are the conf
   std::ofstream(dir + "/cfg/t.json") << R"({"game": "clump:size=4", "games": 2, "out": "out",
     "bots": [{"name": "a", "command": "bots/rnd"}, {"name": "b", "command": "./bots/rnd"}]})";
   // Run from another folder: the paths are found from the configuration's folder.
-  Run r = arena("tournament --config cfg/t.json -q", dir);
+  Run r = run_arena_in(dir, "tournament --config cfg/t.json -q");
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(std::filesystem::exists(dir + "/cfg/out/games.pgn"));
   std::ifstream saved(dir + "/cfg/out/tournament.json");
   std::string json((std::istreambuf_iterator<char>(saved)), std::istreambuf_iterator<char>());
   CHECK(json.find(dir + "/cfg/bots/rnd") != std::string::npos);  // what it ran, resolved
-  r = arena("tournament clump:size=4 --out " + dir + "/t2 --bot a=/nonexistent/bot --bot b=" + kRandom);
+  r = run_arena("tournament clump:size=4 --out " + dir + "/t2 --bot a=/nonexistent/bot --bot b=" + kRandom);
   CHECK(r.status == 2);
   CHECK(r.out.find("bot 'a' could not start") != std::string::npos);
   std::filesystem::remove_all(dir);
@@ -104,7 +92,7 @@ TEST_CASE(
   // because the bot starts in the configuration's folder (its default workdir).
   std::ofstream(dir + "/cfg/t.json") << R"({"game": "clump:size=4", "games": 2, "out": "out",
     "bots": [{"name": "a", "command": "env bots/rnd"}, {"name": "b", "command": "bots/rnd"}]})";
-  const Run r = arena("tournament --config cfg/t.json -q", dir);
+  const Run r = run_arena_in(dir, "tournament --config cfg/t.json -q");
   INFO(r.out);
   CHECK(r.status == 0);
   std::ifstream saved(dir + "/cfg/out/tournament.json");

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "process/launch_request.h"
+#include "tests/shell_run.h"
 #include "tests/slurp.h"
 #include "tournaments/config.h"
 
@@ -21,21 +22,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
-
-Run run_shell(const std::string& cmd) {
-  Run r;
-  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using shelltest::Run;
+using shelltest::run_shell;
 
 using shelltest::slurp;
 
