@@ -23,6 +23,7 @@
 #include "../referee/referee_test_util.h"
 #include "tests/killed_referee.h"
 #include "tests/slurp.h"
+#include "tests/temp_dir.h"
 #include "tests/text_scrub.h"
 #include "tournaments/journal.h"
 
@@ -47,14 +48,10 @@ inline std::vector<arena::JournalEntry> journal(const fs::path& dir) {
   return out;
 }
 
-// A temporary folder of this test process, removed at the end of the scope.
-struct Dir {
-  fs::path path;
-  explicit Dir(const std::string& name) {
-    path = fs::temp_directory_path() / ("arena-ft-" + std::to_string(::getpid()) + "-" + name);
-    fs::remove_all(path);
-  }
-  ~Dir() { fs::remove_all(path); }
+// A temporary folder of this test process, absent at the start (`arena tournament` makes its
+// --out folder), removed at the end of the scope.
+struct Dir : shelltest::TempFolder {
+  explicit Dir(const std::string& name) : TempFolder("arena-ft", name) {}
 };
 
 inline pid_t spawn(const std::vector<std::string>& args, const fs::path& stdout_file = "/dev/null",

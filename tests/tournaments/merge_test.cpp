@@ -18,6 +18,7 @@
 #include "report/replay_pack.h"
 #include "tests/killed_referee.h"
 #include "tests/slurp.h"
+#include "tests/temp_dir.h"
 #include "tests/text_scrub.h"
 
 extern char** environ;
@@ -55,14 +56,9 @@ std::string without_times(const std::string& text) {
       scrub::without_replay_times(scrub::without_offsets(scrub::without_times(with_replays_unpacked(text)))));
 }
 
-struct Dir {
-  fs::path path;
-  explicit Dir(const std::string& name) {
-    path = fs::temp_directory_path() / ("arena-merge-" + std::to_string(::getpid()) + "-" + name);
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~Dir() { fs::remove_all(path); }
+// Empty at the start, unique to the test.
+struct Dir : shelltest::TempDir {
+  explicit Dir(const std::string& name) : TempDir("merge-" + name) {}
 };
 
 pid_t spawn(const std::vector<std::string>& args, const fs::path& output) {

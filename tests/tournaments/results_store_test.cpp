@@ -7,6 +7,7 @@
 
 #include "records/pgn.h"
 #include "tests/slurp.h"
+#include "tests/temp_dir.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace results_store_test {
@@ -28,19 +29,12 @@ GameRecord record(int i) {
 }
 using shelltest::slurp;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("arena-store-" + std::to_string(::getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using shelltest::TempDir;
+
 }  // namespace
 
 TEST_CASE("results store: games commit in schedule order whatever order they finish", "[store]") {
-  TempDir dir;
+  TempDir dir("store");
   auto pgn = dir.path / "games.pgn", journal = dir.path / "journal.jsonl";
   std::vector<int> committed;
   auto note = [&](const JournalEntry& e) { committed.push_back(e.index); };
@@ -62,7 +56,7 @@ TEST_CASE("results store: games commit in schedule order whatever order they fin
 }
 
 TEST_CASE("results store: a record without its journal line is cut off on reopen", "[store]") {
-  TempDir dir;
+  TempDir dir("store");
   auto pgn = dir.path / "games.pgn", journal = dir.path / "journal.jsonl";
   {
     ResultsStore store(pgn.string(), journal.string());
@@ -78,7 +72,7 @@ TEST_CASE("results store: a record without its journal line is cut off on reopen
 }
 
 TEST_CASE("results store: a PGN file shorter than the journal is refused", "[store]") {
-  TempDir dir;
+  TempDir dir("store");
   auto pgn = dir.path / "games.pgn", journal = dir.path / "journal.jsonl";
   {
     ResultsStore store(pgn.string(), journal.string());

@@ -17,6 +17,7 @@
 #include "records/verify.h"
 #include "tests/killed_referee.h"
 #include "tests/slurp.h"
+#include "tests/temp_dir.h"
 #include "tests/text_scrub.h"
 
 extern char** environ;
@@ -36,13 +37,9 @@ std::string without_times(const std::string& pgn) { return scrub::without_times(
 // Journal lines without the PGN offsets, which move with the length of the time comments.
 std::string without_offsets(const std::string& journal) { return scrub::without_offsets(journal); }
 
-struct Dir {
-  fs::path path;
-  explicit Dir(const std::string& name) {
-    path = fs::temp_directory_path() / ("arena-tt-" + std::to_string(::getpid()) + "-" + name);
-    fs::remove_all(path);
-  }
-  ~Dir() { fs::remove_all(path); }
+// Absent at the start: `arena tournament` makes its --out folder.
+struct Dir : shelltest::TempFolder {
+  explicit Dir(const std::string& name) : TempFolder("arena-tt", name) {}
 };
 
 std::vector<std::string> tournament_args(const fs::path& out, int concurrency, const std::string& tag,
