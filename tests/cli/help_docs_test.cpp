@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 
+#include "tests/cli/help_subcommands.h"
 #include "tests/shell_run.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -24,22 +25,6 @@ namespace help_docs_test {
 namespace {
 
 using shelltest::run_arena;
-
-// Subcommands listed under "Subcommands:" of `arena --help`.
-std::vector<std::string> subcommands() {
-  std::vector<std::string> out;
-  std::istringstream in(run_arena("--help").out);
-  bool listing = false;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("Subcommands:", 0) == 0)
-      listing = true;
-    else if (listing && line.empty())
-      break;
-    else if (listing)
-      out.push_back(line.substr(2, line.find(' ', 2) - 2));
-  }
-  return out;
-}
 
 // The long flags of the option lines of a --help text ("  -o,--out TEXT  ..."): after the
 // indent, any short flags ("-o,"), then the long one.
@@ -109,7 +94,7 @@ bool names(const std::string& column, const std::string& sub) {
 TEST_CASE("docs: every flag of every subcommand's --help is in the one options table", "[cli]") {
   const auto table = docs_table();
   REQUIRE(table.size() > 20);
-  const auto subs = subcommands();
+  const auto subs = clitest::subcommands(run_arena("--help").out);
   REQUIRE(subs.size() >= 9);
   std::map<std::string, std::set<std::string>> real;  // flag -> subcommands that have it
   const std::set<std::string> run_commands = {"match", "tournament", "check-bot"};

@@ -21,9 +21,11 @@
 
 #include "report/json_patch.h"
 #include "report/replay_pack.h"
+#include "tests/bin_path.h"
 #include "tests/killed_referee.h"
 #include "tests/shell_run.h"
 #include "tests/slurp.h"
+#include "tests/spawn_program.h"
 #include "tests/temp_dir.h"
 
 extern char** environ;
@@ -35,8 +37,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kArena = std::string(ARENA_BIN_DIR) + "/arena";
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
+using shelltest::kArena;
+using shelltest::kRandom;
 
 using shelltest::Run;
 using shelltest::run_arena;
@@ -67,19 +69,7 @@ std::size_t journal_lines(const fs::path& dir) {
   return static_cast<std::size_t>(std::count(j.begin(), j.end(), '\n'));
 }
 
-pid_t spawn(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  REQUIRE(rc == 0);
-  return pid;
-}
+using shelltest::spawn;
 
 }  // namespace
 

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
 #include "tests/temp_dir.h"
 
@@ -22,7 +23,7 @@ using shelltest::slurp;
 
 namespace {
 
-const std::string kBin = ARENA_BIN_DIR;
+using shelltest::kBin;
 
 using shelltest::TempDir;
 

@@ -25,8 +25,7 @@ namespace {
 using shelltest::Run;
 using shelltest::slurp;
 
-// Records with the measured times taken out: everything else must match exactly.
-std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }
+using scrub::without_times;
 
 using shelltest::TempDir;
 

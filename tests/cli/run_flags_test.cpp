@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
+#include "tests/temp_dir.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace run_flags_test {
@@ -24,15 +26,8 @@ namespace {
 using shelltest::Run;
 using shelltest::run_arena;
 
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
+using shelltest::kRandom;
 const std::string kBots = " --bot a=" + kRandom + " --bot b=" + kRandom;
-
-std::string temp_dir() {
-  char t[] = "/tmp/arena-cli-XXXXXX";
-  REQUIRE(::mkdtemp(t));
-  std::filesystem::remove(t);  // tournaments create their own folder
-  return t;
-}
 
 }  // namespace
 
@@ -62,7 +57,8 @@ TEST_CASE("cli: an unknown subcommand is refused, with --help too", "[cli]") {
 }
 
 TEST_CASE("cli: the shared flags behave the same in match, tournament and check-bot", "[cli]") {
-  const std::string dir = temp_dir();
+  const shelltest::TempFolder tmp("arena-cli", "shared-flags");
+  const std::string dir = tmp.str();
   // A bad --move-time is named, in every command.
   for (const std::string& cmd : {"match clump:size=4" + kBots, "tournament clump:size=4 --out " + dir + kBots,
                                  "check-bot " + kRandom + " --game clump:size=4"}) {
@@ -94,11 +90,11 @@ TEST_CASE("cli: the shared flags behave the same in match, tournament and check-
   INFO(t.out);
   CHECK(t.status == 0);
   CHECK(t.out.find("arena: error") == std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("cli: openings and random opening plies in a match, arena openings writes a valid file", "[cli]") {
-  const std::string dir = temp_dir();
+  const shelltest::TempFolder tmp("arena-cli", "openings");
+  const std::string dir = tmp.str();
   std::filesystem::create_directories(dir);
   Run r = run_arena("openings clump:size=6 --count 3 --plies 2 --seed 4 --out " + dir + "/op.txt");
   INFO(r.out);
@@ -117,7 +113,6 @@ TEST_CASE("cli: openings and random opening plies in a match, arena openings wri
   r = run_arena("match clump:size=6 --openings " + dir + "/bad.txt" + kBots);
   CHECK(r.status == 2);
   CHECK(r.out.find("bad.txt:2:") != std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("cli: fewer bots than seats is said aloud, and refused for a person", "[cli]") {

@@ -12,7 +12,9 @@
 #include <iterator>
 #include <string>
 
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
+#include "tests/temp_dir.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace start_check_test {
@@ -23,18 +25,13 @@ using shelltest::Run;
 using shelltest::run_arena;
 using shelltest::run_arena_in;
 
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
-
-std::string temp_dir() {
-  char t[] = "/tmp/arena-start-XXXXXX";
-  REQUIRE(::mkdtemp(t));
-  return t;
-}
+using shelltest::kRandom;
 
 }  // namespace
 
 TEST_CASE("start check: every kind of broken command stops the match before any game", "[cli]") {
-  const std::string dir = temp_dir();
+  const shelltest::TempDir tmp("start");
+  const std::string dir = tmp.str();
   std::ofstream(dir + "/noexec") << "#!/bin/sh\necho ready\n";
   std::ofstream(dir + "/crlf.sh") << "#!/bin/sh\r\necho hi\r\n";
   ::chmod((dir + "/crlf.sh").c_str(), 0755);
@@ -58,11 +55,11 @@ TEST_CASE("start check: every kind of broken command stops the match before any 
     CHECK(r.out.find(c.expect) != std::string::npos);
     CHECK(r.out.find("[1/40]") == std::string::npos);  // no game was played
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("start check: tournaments too, relative paths of a config are the config's own", "[cli]") {
-  const std::string dir = temp_dir();
+  const shelltest::TempDir tmp("start");
+  const std::string dir = tmp.str();
   std::filesystem::create_directories(dir + "/cfg/bots");
   std::filesystem::copy_file(kRandom, dir + "/cfg/bots/rnd");
   std::ofstream(dir + "/cfg/t.json") << R"({"game": "clump:size=4", "games": 2, "out": "out",
@@ -78,14 +75,14 @@ TEST_CASE("start check: tournaments too, relative paths of a config are the conf
   r = run_arena("tournament clump:size=4 --out " + dir + "/t2 --bot a=/nonexistent/bot --bot b=" + kRandom);
   CHECK(r.status == 2);
   CHECK(r.out.find("bot 'a' could not start") != std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE(
     "config paths: a program found in PATH and the arguments stay as written, the bot runs in the "
     "config's folder",
     "[cli]") {
-  const std::string dir = temp_dir();
+  const shelltest::TempDir tmp("start");
+  const std::string dir = tmp.str();
   std::filesystem::create_directories(dir + "/cfg/bots");
   std::filesystem::copy_file(kRandom, dir + "/cfg/bots/rnd");
   // `env bots/rnd`: `env` is looked up in PATH, and its argument, a relative path, is found
@@ -99,7 +96,6 @@ TEST_CASE(
   const std::string json((std::istreambuf_iterator<char>(saved)), std::istreambuf_iterator<char>());
   CHECK(json.find(R"("command":"env bots/rnd")") != std::string::npos);
   CHECK(json.find(R"("workdir":")" + dir + R"(/cfg")") != std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace start_check_test

@@ -13,6 +13,7 @@
 
 #include "records/pgn.h"
 #include "records/timing_tags.h"
+#include "tests/bin_path.h"
 #include "tests/pgn_read.h"
 #include "tests/shell_run.h"
 #include "tests/temp_dir.h"
@@ -27,7 +28,7 @@ namespace fs = std::filesystem;
 
 using shelltest::TempDir;
 
-std::string bin(const std::string& name) { return std::string(ARENA_BIN_DIR) + "/" + name; }
+using shelltest::bin;
 
 using shelltest::records;
 using shelltest::tag;

@@ -14,6 +14,8 @@
 #include "engine/core/registry.h"
 #include "engine/flows/flows_state.h"
 #include "records/pgn.h"
+#include "tests/bin_path.h"
+#include "tests/pgn_read.h"
 #include "tests/shell_run.h"
 #include "tests/temp_dir.h"
 
@@ -27,21 +29,13 @@ namespace {
 using shelltest::Run;
 using shelltest::run_shell;
 
-const std::string kArena = std::string(ARENA_BIN_DIR) + "/arena";
+using shelltest::kArena;
 const std::string kBots = " --bot a=" + std::string(ARENA_BIN_DIR) +
                           "/random_bot --bot b=" + std::string(ARENA_BIN_DIR) + "/random_bot";
 
 using shelltest::TempDir;
 
-std::vector<GameRecord> read_records(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  std::vector<PgnError> errors;
-  auto games = parse_pgn(s.str(), errors);
-  REQUIRE(errors.empty());
-  return games;
-}
+using shelltest::records;
 
 }  // namespace
 
@@ -50,7 +44,7 @@ TEST_CASE("arena match --watch: plain lines off a terminal, the actions of the w
   const Run r = run_shell(kArena + " match flume:size=5" + kBots + " --games 2 --seed 2 -q --watch=2 --out " +
                           dir.str() + "/m.pgn");
   REQUIRE(r.status == 0);
-  const auto games = read_records(dir.str() + "/m.pgn");
+  const auto games = records(dir.str() + "/m.pgn");
   REQUIRE(games.size() == 2);
   const GameRecord& watched = games[1];  // concurrency 1: records in job order
   std::istringstream lines(r.out);
@@ -76,7 +70,7 @@ TEST_CASE("arena match --watch: redrawn in place on a terminal, ending with the 
   const Run r = run_shell("script -qec '" + cmd + "' /dev/null");
   REQUIRE(r.status == 0);
   CHECK(r.out.find("\x1b[H\x1b[2J") != std::string::npos);
-  const auto games = read_records(dir.str() + "/m.pgn");
+  const auto games = records(dir.str() + "/m.pgn");
   REQUIRE(games.size() == 1);
   auto game = make_game(games[0].spec);
   auto state = game->new_initial_state();
@@ -102,7 +96,7 @@ TEST_CASE("arena tournament --watch: plain lines off a terminal, the actions of 
   const Run r = run_shell(kArena + " tournament flows:players=2" + kBots +
                           " --games 4 --seed 4 --quiet --watch=3 --out " + dir.str() + "/t");
   REQUIRE(r.status == 0);
-  const auto games = read_records(dir.str() + "/t/games.pgn");
+  const auto games = records(dir.str() + "/t/games.pgn");
   REQUIRE(games.size() == 4);
   const GameRecord& watched = games[2];  // records in schedule order
   std::istringstream lines(r.out);
@@ -124,7 +118,7 @@ TEST_CASE("arena tournament --watch: the Flows board drawn with its paths on a t
                           " --games 2 --seed 4 --quiet --watch --out " + dir.str() + "/t";
   const Run r = run_shell("script -qec '" + cmd + "' /dev/null");
   REQUIRE(r.status == 0);
-  const auto games = read_records(dir.str() + "/t/games.pgn");
+  const auto games = records(dir.str() + "/t/games.pgn");
   REQUIRE(games.size() == 2);
   auto game = make_game(games[0].spec);
   auto state = game->new_initial_state();

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "referee_test_util.h"
+#include "tests/bin_path.h"
 #include "tests/killed_referee.h"
 #include "tests/shell_run.h"
 
@@ -21,7 +22,7 @@ namespace {
 using shelltest::Run;
 using shelltest::run_arena;
 
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
+using shelltest::kRandom;
 
 }  // namespace
 

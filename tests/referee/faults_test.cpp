@@ -17,6 +17,7 @@
 #include "referee_test_util.h"
 #include "tests/shell_run.h"
 #include "tests/temp_dir.h"
+#include "tests/text_count.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace faults_test {
@@ -26,11 +27,7 @@ namespace {
 using shelltest::Run;
 using shelltest::run_arena;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using shelltest::count;
 
 using shelltest::TempDir;
 

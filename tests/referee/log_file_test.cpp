@@ -11,6 +11,7 @@
 #include <string>
 
 #include "tests/slurp.h"
+#include "tests/text_count.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace log_file_test {
@@ -19,11 +20,7 @@ namespace {
 
 using shelltest::slurp;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
-  return n;
-}
+using shelltest::count;
 
 }  // namespace
 

@@ -18,6 +18,7 @@
 #include "report/replay_pack.h"
 #include "tests/killed_referee.h"
 #include "tests/slurp.h"
+#include "tests/spawn_program.h"
 #include "tests/temp_dir.h"
 #include "tests/text_scrub.h"
 
@@ -76,11 +77,7 @@ pid_t spawn(const std::vector<std::string>& args, const fs::path& output) {
   return pid;
 }
 
-int wait_exit(pid_t pid) {
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
+using shelltest::wait_exit;
 
 // Runs arena; returns its exit status, and its output (stdout and stderr) in `output`.
 int run_arena(const std::vector<std::string>& args, std::string* output = nullptr) {

@@ -11,8 +11,10 @@
 #include <string>
 
 #include "process/launch_request.h"
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
 #include "tests/slurp.h"
+#include "tests/tournaments/env_spy.h"
 #include "tournaments/config.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -24,26 +26,11 @@ namespace {
 
 using shelltest::Run;
 using shelltest::run_shell;
-
 using shelltest::slurp;
-
-std::string fresh_folder(const std::string& stem) {
-  std::string t = (fs::temp_directory_path() / (stem + "-XXXXXX")).string();
-  REQUIRE(::mkdtemp(t.data()) != nullptr);
-  return t;
-}
-
-const std::string kArena = std::string(ARENA_BIN_DIR) + "/arena";
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
-const std::string kSpy = std::string(ARENA_BIN_DIR) + "/env_spy_bot";
-
-// Everything the spy bot's instances wrote to their logs.
-std::string spy_logs(const fs::path& out) {
-  std::string all;
-  for (const auto& e : fs::directory_iterator(out / "logs"))
-    if (e.path().filename().string().rfind("spy", 0) == 0) all += slurp(e.path());
-  return all;
-}
+using sandboxtest::kSpy;
+using sandboxtest::spy_logs;
+using shelltest::kArena;
+using shelltest::kRandom;
 
 }  // namespace
 
@@ -75,7 +62,8 @@ TEST_CASE("tournament sandbox: bots play, and cannot read or write the output fo
     return;
   }
   for (const bool sandboxed : {true, false}) {
-    const fs::path out = fresh_folder("arena-tsandbox");
+    const shelltest::TempDir tmp("tsandbox");
+    const fs::path out = tmp.path;
     // A secret next to the tournament's files, and a place a bot would like to write.
     std::ofstream(out / "secret.txt") << "the-deal";
     const std::string spy = "'spy=" + kSpy + " --probe=" + (out / "secret.txt").string() +
@@ -100,7 +88,6 @@ TEST_CASE("tournament sandbox: bots play, and cannot read or write the output fo
     CHECK(logs.find("spy probe " + (out / "secret.txt").string() + " " + seen) != std::string::npos);
     CHECK(logs.find("spy write " + (out / "planted.txt").string() + " " + seen) != std::string::npos);
     CHECK(fs::exists(out / "planted.txt") == !sandboxed);
-    fs::remove_all(out);
   }
 }
 

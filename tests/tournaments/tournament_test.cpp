@@ -17,6 +17,7 @@
 #include "records/verify.h"
 #include "tests/killed_referee.h"
 #include "tests/slurp.h"
+#include "tests/spawn_program.h"
 #include "tests/temp_dir.h"
 #include "tests/text_scrub.h"
 
@@ -31,11 +32,8 @@ namespace {
 
 using shelltest::slurp;
 
-// Records with the measured times taken out: everything else must match exactly.
-std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }
-
-// Journal lines without the PGN offsets, which move with the length of the time comments.
-std::string without_offsets(const std::string& journal) { return scrub::without_offsets(journal); }
+using scrub::without_offsets;
+using scrub::without_times;
 
 // Absent at the start: `arena tournament` makes its --out folder.
 struct Dir : shelltest::TempFolder {
@@ -66,27 +64,9 @@ std::vector<std::string> tournament_args(const fs::path& out, int concurrency, c
           "--quiet"};
 }
 
-pid_t spawn(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  REQUIRE(rc == 0);
-  return pid;
-}
-
-int wait_exit(pid_t pid) {
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-int run(const std::vector<std::string>& args) { return wait_exit(spawn(args)); }
+using shelltest::run;
+using shelltest::spawn;
+using shelltest::wait_exit;
 
 std::vector<std::string> resume_args(const fs::path& out) {
   return {reftest::bin("arena"), "tournament", "--resume", out.string(), "--quiet"};
