@@ -18,6 +18,7 @@ namespace shelltest {
 
 // Starts `args[0]` (a path) with `args`; its standard output goes to `stdout_file` (made or
 // emptied), its standard error to `stderr_file` when one is given, else to the test's own.
+// The same file for both joins them: one open file, so neither overwrites the other's lines.
 inline pid_t spawn(const std::vector<std::string>& args,
                    const std::filesystem::path& stdout_file = "/dev/null",
                    const std::filesystem::path& stderr_file = "") {
@@ -27,7 +28,9 @@ inline pid_t spawn(const std::vector<std::string>& args,
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (!stderr_file.empty())
+  if (!stderr_file.empty() && stderr_file == stdout_file)
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  else if (!stderr_file.empty())
     posix_spawn_file_actions_addopen(&fa, 2, stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid = -1;
   const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);

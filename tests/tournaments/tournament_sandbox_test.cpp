@@ -24,13 +24,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using shelltest::kArena;
+using shelltest::kRandom;
 using shelltest::Run;
 using shelltest::run_shell;
 using shelltest::slurp;
-using sandboxtest::kSpy;
-using sandboxtest::spy_logs;
-using shelltest::kArena;
-using shelltest::kRandom;
 
 }  // namespace
 
@@ -66,7 +64,7 @@ TEST_CASE("tournament sandbox: bots play, and cannot read or write the output fo
     const fs::path out = tmp.path;
     // A secret next to the tournament's files, and a place a bot would like to write.
     std::ofstream(out / "secret.txt") << "the-deal";
-    const std::string spy = "'spy=" + kSpy + " --probe=" + (out / "secret.txt").string() +
+    const std::string spy = "'spy=" + sandboxtest::kSpy + " --probe=" + (out / "secret.txt").string() +
                             " --write-probe=" + (out / "planted.txt").string() + "'";
     const std::string cmd = kArena + " tournament clump:size=6 --bot " + spy + " --bot r=" + kRandom +
                             " --games 2 --seed 9 --quiet --out " + out.string() +
@@ -81,7 +79,7 @@ TEST_CASE("tournament sandbox: bots play, and cannot read or write the output fo
     for (std::size_t p = 0; (p = journal.find("\"normal\"", p)) != std::string::npos; ++p) ++normal;
     CHECK(normal == 2);
     if (sandboxed) CHECK(slurp(out / "tournament.json").find("\"sandbox\":\"bwrap\"") != std::string::npos);
-    const std::string logs = spy_logs(out);
+    const std::string logs = sandboxtest::spy_logs(out);
     INFO(logs);
     REQUIRE(logs.find("spy done") != std::string::npos);
     const std::string seen = sandboxed ? "no" : "yes";
