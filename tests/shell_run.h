@@ -1,5 +1,6 @@
-// Running a command or the build's `arena` through the shell, as a person would, and reading
-// files back: the helpers of the integration tests that look at a command's output.
+// Running a command or the build's `arena` through the shell, as a person would: the helpers
+// of the integration tests that look at a command's output. Reading files back (slurp.h) and
+// temporary folders (temp_dir.h) come with it, for those tests use all three.
 #pragma once
 
 #include <sys/wait.h>
@@ -11,6 +12,9 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "tests/slurp.h"
+#include "tests/temp_dir.h"
 
 namespace shelltest {
 
@@ -39,28 +43,6 @@ inline Run run_arena(const std::string& args) {
 // The same, started in folder `cwd`.
 inline Run run_arena_in(const std::filesystem::path& cwd, const std::string& args) {
   return run_shell("cd '" + cwd.string() + "' && " + ARENA_BIN_DIR + "/arena " + args);
-}
-
-// A folder of the temporary directory named PREFIX-NAME-PID, empty at the start, removed
-// with everything in it at the end (the temp_folder check finds any left behind).
-struct TempFolder {
-  std::filesystem::path path;
-  TempFolder(const std::string& prefix, const std::string& name)
-      : path(std::filesystem::temp_directory_path() /
-             (prefix + "-" + name + "-" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path);
-  }
-  ~TempFolder() { std::filesystem::remove_all(path); }
-  TempFolder(const TempFolder&) = delete;
-  TempFolder& operator=(const TempFolder&) = delete;
-  std::string str() const { return path.string(); }
-};
-
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 }  // namespace shelltest

@@ -6,6 +6,7 @@
 
 #include "../tournaments/formats_test_util.h"
 #include "records/pgn.h"
+#include "tests/pgn_read.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace bot_lines_test {
@@ -14,12 +15,7 @@ namespace {
 
 using namespace fmtest;
 
-std::vector<arena::GameRecord> read_records(const fs::path& pgn) {
-  std::vector<arena::PgnError> errors;
-  auto out = arena::parse_pgn(slurp(pgn), errors);
-  REQUIRE(errors.empty());
-  return out;
-}
+using shelltest::records;
 
 std::string chatty(const std::string& name, const fs::path& spy, const std::string& tag) {
   return name + "=" + reftest::bin("chatty_bot") + " --spy " + spy.string() + " " + tag;
@@ -42,7 +38,7 @@ TEST_CASE("bot lines: info and stderr lines land in the record at the ply they w
   REQUIRE(run({reftest::bin("arena"), "match", "clump:size=6", "--games", "2", "--seed", "5", "--out",
                pgn.string(), "--bot", chatty("a", a_spy, tag), "--bot", chatty("b", b_spy, tag), "--quiet"},
               dir.path / "out.txt") == 0);
-  const auto games = read_records(pgn);
+  const auto games = records(pgn);
   REQUIRE(games.size() == 2);
   for (const arena::GameRecord& g : games) {
     std::vector<std::string> expected;  // "ply seat kind text", in order
@@ -89,7 +85,7 @@ TEST_CASE("bot lines: --bot-lines-cap keeps a prefix and the record says where i
                pgn.string(), "--bot-lines-cap", "300", "--bot", chatty("a", dir.path / "a.spy", tag), "--bot",
                chatty("b", dir.path / "b.spy", tag), "--quiet"},
               dir.path / "out.txt") == 0);
-  const auto games = read_records(pgn);
+  const auto games = records(pgn);
   REQUIRE(games.size() == 1);
   const arena::GameRecord& g = games[0];
   std::size_t kept = 0;
@@ -106,7 +102,7 @@ TEST_CASE("bot lines: --bot-lines-cap keeps a prefix and the record says where i
                none.string(), "--bot-lines-cap", "0", "--bot", chatty("a", dir.path / "a.spy", tag), "--bot",
                chatty("b", dir.path / "b.spy", tag), "--quiet"},
               dir.path / "out.txt") == 0);
-  const auto quiet = read_records(none);
+  const auto quiet = records(none);
   REQUIRE(quiet.size() == 1);
   CHECK(quiet[0].bot_lines.empty());
   CHECK(quiet[0].bot_lines_cut == 0);

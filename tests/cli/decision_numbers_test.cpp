@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "records/pgn.h"
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -20,7 +21,7 @@ using shelltest::run_arena;
 using shelltest::slurp;
 using shelltest::TempFolder;
 
-const std::string kBin = ARENA_BIN_DIR;
+using shelltest::kBin;
 
 // The `obs` lines among `lines`, without their "obs " ("ply 4\n" for "obs ply 4\n").
 std::string obs_lines(const std::string& lines) {

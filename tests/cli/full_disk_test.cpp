@@ -14,47 +14,29 @@
 #include <iterator>
 #include <string>
 
+#include "tests/bin_path.h"
+#include "tests/shell_run.h"
+#include "tests/slurp.h"
+#include "tests/temp_dir.h"
+#include "tests/text_count.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace full_disk_test {
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using shelltest::Run;
 
 // `arena ARGS` under sh, after `prefix` (e.g. a ulimit); stdout and stderr together.
 Run arena(const std::string& args, const std::string& prefix = "") {
-  Run r;
-  const std::string cmd = prefix + "exec " + std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  return shelltest::run_shell(prefix + "exec " + std::string(ARENA_BIN_DIR) + "/arena " + args);
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-}
+using shelltest::slurp;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t p = 0; (p = text.find(what, p)) != std::string::npos; p += what.size()) ++n;
-  return n;
-}
+using shelltest::count;
 
-std::string temp_dir() {
-  char t[] = "/tmp/arena-disk-XXXXXX";
-  REQUIRE(::mkdtemp(t));
-  return t;
-}
-
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
+using shelltest::kRandom;
 // Files may grow to 16 KiB (ulimit -f counts 512-byte blocks in sh, 1 KiB in bash: either
 // is well below what the runs below write); writing past it fails with EFBIG.
 const std::string kSmallFiles = "ulimit -f 32 && trap '' XFSZ && ";
@@ -63,7 +45,8 @@ const std::string kSmallFiles = "ulimit -f 32 && trap '' XFSZ && ";
 
 TEST_CASE("full disk: a tournament stops with what was kept and the resume command, resume completes",
           "[cli]") {
-  const std::string dir = temp_dir(), out = dir + "/t";
+  const shelltest::TempDir tmp("disk");
+  const std::string dir = tmp.str(), out = dir + "/t";
   const std::string args = "tournament clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom +
                            " --bot c=" + kRandom + " --games 20 --seed 2 --out " + out;
   Run r = arena(args, kSmallFiles);
@@ -80,11 +63,11 @@ TEST_CASE("full disk: a tournament stops with what was kept and the resume comma
   const std::string pgn = slurp(out + "/games.pgn");
   CHECK(count(pgn, "[Game ") == 60);  // 3 pairings x 20 games, none twice, none lost
   CHECK(count(pgn, "[Result ") == 60);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("full disk: arena match --out keeps whole records and says how many", "[cli]") {
-  const std::string dir = temp_dir(), pgn = dir + "/games.pgn";
+  const shelltest::TempDir tmp("disk");
+  const std::string dir = tmp.str(), pgn = dir + "/games.pgn";
   const Run r = arena("match clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom +
                           " --games 200 --seed 2 -q --out " + pgn,
                       kSmallFiles);
@@ -101,12 +84,12 @@ TEST_CASE("full disk: arena match --out keeps whole records and says how many", 
   const Run v = arena("verify " + pgn);
   INFO(v.out);
   CHECK(v.status == 0);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("Ctrl-C of arena tournament prints the standings so far and the resume command, as no error",
           "[cli]") {
-  const std::string dir = temp_dir(), out = dir + "/t", log = dir + "/log";
+  const shelltest::TempDir tmp("disk");
+  const std::string dir = tmp.str(), out = dir + "/t", log = dir + "/log";
   const std::string cmd = "exec " + std::string(ARENA_BIN_DIR) +
                           "/arena tournament clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom +
                           " --games 100000 --seed 2 --out " + out + " > " + log + " 2>&1";
@@ -132,7 +115,6 @@ TEST_CASE("Ctrl-C of arena tournament prints the standings so far and the resume
   CHECK(text.find("\nstopped after ") != std::string::npos);
   CHECK(text.find(" games; run again to go on: arena tournament --resume " + out + "\n") !=
         std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace full_disk_test

@@ -16,36 +16,15 @@
 #include <sstream>
 #include <string>
 
+#include "tests/cli/help_subcommands.h"
+#include "tests/shell_run.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace help_docs_test {
 
 namespace {
 
-std::string run(const std::string& args) {
-  std::string out;
-  FILE* p = ::popen((std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1").c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  ::pclose(p);
-  return out;
-}
-
-// Subcommands listed under "Subcommands:" of `arena --help`.
-std::vector<std::string> subcommands() {
-  std::vector<std::string> out;
-  std::istringstream in(run("--help"));
-  bool listing = false;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("Subcommands:", 0) == 0)
-      listing = true;
-    else if (listing && line.empty())
-      break;
-    else if (listing)
-      out.push_back(line.substr(2, line.find(' ', 2) - 2));
-  }
-  return out;
-}
+using shelltest::run_arena;
 
 // The long flags of the option lines of a --help text ("  -o,--out TEXT  ..."): after the
 // indent, any short flags ("-o,"), then the long one.
@@ -115,13 +94,13 @@ bool names(const std::string& column, const std::string& sub) {
 TEST_CASE("docs: every flag of every subcommand's --help is in the one options table", "[cli]") {
   const auto table = docs_table();
   REQUIRE(table.size() > 20);
-  const auto subs = subcommands();
+  const auto subs = clitest::subcommands(run_arena("--help").out);
   REQUIRE(subs.size() >= 9);
   std::map<std::string, std::set<std::string>> real;  // flag -> subcommands that have it
   const std::set<std::string> run_commands = {"match", "tournament", "check-bot"};
   for (const std::string& sub : subs) {
     if (run_commands.count(sub)) continue;
-    const auto flags = help_flags(run(sub + " --help"));
+    const auto flags = help_flags(run_arena(sub + " --help").out);
     CHECK(flags.count("--help") == 1);
     for (const std::string& flag : flags) {
       real[flag].insert(sub);

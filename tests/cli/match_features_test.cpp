@@ -9,6 +9,8 @@
 #include "../tournaments/formats_test_util.h"
 #include "records/pgn.h"
 #include "records/verify.h"
+#include "tests/pgn_read.h"
+#include "tests/text_count.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace match_features_test {
@@ -17,12 +19,7 @@ namespace {
 
 using namespace fmtest;
 
-std::vector<arena::GameRecord> records(const fs::path& pgn) {
-  std::vector<arena::PgnError> errors;
-  auto out = arena::parse_pgn(slurp(pgn), errors);
-  REQUIRE(errors.empty());
-  return out;
-}
+using shelltest::records;
 
 std::vector<std::string> match(const std::string& game, const std::vector<std::string>& flags) {
   std::vector<std::string> a{reftest::bin("arena"), "match", game};
@@ -34,11 +31,7 @@ std::string bot(const std::string& name, const std::string& exe, const std::stri
   return name + "=" + reftest::bin(exe) + " " + tag;
 }
 
-int count_of(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using shelltest::count;
 
 }  // namespace
 
@@ -55,9 +48,9 @@ TEST_CASE("features: arena match --sprt accepts H0 for the weaker bot and prints
   const std::string text = slurp(out);
   INFO(text);
   CHECK_THAT(text, Catch::Contains("H0 accepted"));
-  CHECK(count_of(text, "SPRT: LLR") >= 3);  // one line per finished game, as it goes
+  CHECK(count(text, "SPRT: LLR") >= 3);  // one line per finished game, as it goes
   CHECK_THAT(text, Catch::Contains("(bounds -2.94, 2.94)"));
-  CHECK(count_of(text, "SPRT: LLR") < 400);
+  CHECK(count(text, "SPRT: LLR") < 400);
 }
 
 TEST_CASE("features: a tournament gives each pair of games one opening, in file order, validated first",

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <thread>
 
+#include "tests/bin_path.h"
 #include "tests/killed_referee.h"
 #include "tests/shell_run.h"
 
@@ -23,9 +24,9 @@ namespace newcomer_test {
 namespace {
 
 namespace fs = std::filesystem;
+using shelltest::kBin;
 using shelltest::Run;
 using shelltest::run_arena;
-const std::string kBin = ARENA_BIN_DIR;
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/cli/help_subcommands.h"
 #include "tests/shell_run.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -23,21 +24,6 @@ using shelltest::Run;
 
 // `arena ARGS`, input from /dev/null.
 Run arena(const std::string& args) { return shelltest::run_arena(args + " </dev/null"); }
-
-std::vector<std::string> subcommands() {
-  std::vector<std::string> out;
-  std::istringstream in(arena("--help").out);
-  bool listing = false;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("Subcommands:", 0) == 0)
-      listing = true;
-    else if (listing && line.empty())
-      break;
-    else if (listing)
-      out.push_back(line.substr(2, line.find(' ', 2) - 2));
-  }
-  return out;
-}
 
 // The long flags of a --help text whose value is a number ("  -n,--games INT:from 1 to ...",
 // "  --move-time SECONDS:from 0 to 86400", "  --tc BASE+INC").
@@ -106,7 +92,7 @@ TEST_CASE("cli: a numeric flag's error names its real limits", "[cli]") {
 }
 
 TEST_CASE("cli: no numeric flag of any subcommand prints a sentinel range", "[cli]") {
-  const auto subs = subcommands();
+  const auto subs = clitest::subcommands(arena("--help").out);
   REQUIRE(subs.size() >= 9);
   int checked = 0;
   for (const std::string& sub : subs) {

@@ -19,25 +19,21 @@
 #include <sstream>
 #include <string>
 
+#include "tests/bin_path.h"
 #include "tests/killed_referee.h"
+#include "tests/slurp.h"
+#include "tests/text_count.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace play_human_test {
 
 namespace {
 
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
+using shelltest::kRandom;
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-}
+using shelltest::slurp;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t p = 0; (p = text.find(what, p)) != std::string::npos; p += what.size()) ++n;
-  return n;
-}
+using shelltest::count;
 
 // The first move of the last legal-move list printed (group labels "[..]" skipped).
 std::string first_legal(const std::string& screen) {

@@ -21,7 +21,12 @@
 
 #include "report/json_patch.h"
 #include "report/replay_pack.h"
+#include "tests/bin_path.h"
 #include "tests/killed_referee.h"
+#include "tests/shell_run.h"
+#include "tests/slurp.h"
+#include "tests/spawn_program.h"
+#include "tests/temp_dir.h"
 
 extern char** environ;
 
@@ -32,42 +37,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kArena = std::string(ARENA_BIN_DIR) + "/arena";
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
+using shelltest::kArena;
+using shelltest::kRandom;
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using shelltest::Run;
+using shelltest::run_arena;
 
-Run arena_cmd(const std::string& args) {
-  Run r;
-  const std::string cmd = kArena + " " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using shelltest::slurp;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char t[] = "/tmp/arena-report-XXXXXX";
-    REQUIRE(::mkdtemp(t));
-    path = t;
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using shelltest::TempDir;
 
 // The text of the page's <script type="application/json" id=ID> element, parsed.
 boost::json::value script_json(const std::string& html, const std::string& id) {
@@ -91,26 +69,14 @@ std::size_t journal_lines(const fs::path& dir) {
   return static_cast<std::size_t>(std::count(j.begin(), j.end(), '\n'));
 }
 
-pid_t spawn(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  REQUIRE(rc == 0);
-  return pid;
-}
+using shelltest::spawn;
 
 }  // namespace
 
 TEST_CASE("report: a tournament's report.html is one self-contained page of every game", "[cli][report]") {
-  TempDir t;
+  TempDir t("report");
   const fs::path out = t.path / "run";
-  const Run r = arena_cmd("tournament clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom +
+  const Run r = run_arena("tournament clump:size=6 --bot a=" + kRandom + " --bot b=" + kRandom +
                           " --bot c=" + kRandom + " --games 2 --seed 3 --out " + out.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
@@ -132,16 +98,16 @@ TEST_CASE("report: a tournament's report.html is one self-contained page of ever
 // at each ply, as `arena show` draws it), in every view of a hidden-information game.
 TEST_CASE("report: the embedded replays decode to the engine's picture of every ply and view",
           "[cli][report]") {
-  TempDir t;
+  TempDir t("report");
   const fs::path out = t.path / "run";
   const Run played =
-      arena_cmd("tournament flush:players=3 --bot a=" + kRandom + " --bot b=" + kRandom +
+      run_arena("tournament flush:players=3 --bot a=" + kRandom + " --bot b=" + kRandom +
                 " --bot c=" + kRandom + " --games 1 --max-tables 1 --seed 5 --quiet --out " + out.string());
   INFO(played.out);
   REQUIRE(played.status == 0);
   // As pictures: the page's engine writes the same from the record (tests/report/page_engine_test.mjs).
   REQUIRE(
-      arena_cmd("report " + out.string() + " --frames --out " + (t.path / "frames.html").string()).status ==
+      run_arena("report " + out.string() + " --frames --out " + (t.path / "frames.html").string()).status ==
       0);
   const std::string html = slurp(t.path / "frames.html");
   const std::string open = "<script type=\"application/x-arena-replay\" id=\"replay-1\">";
@@ -150,7 +116,7 @@ TEST_CASE("report: the embedded replays decode to the engine's picture of every 
   const std::size_t begin = at + open.size();
   const boost::json::value replay =
       boost::json::parse(arena::report::unpack_replay(html.substr(begin, html.find('<', begin) - begin)));
-  const Run dump = arena_cmd("report " + out.string() + " --dump-pictures 1");
+  const Run dump = run_arena("report " + out.string() + " --dump-pictures 1");
   REQUIRE(dump.status == 0);
   const boost::json::value dumped = boost::json::parse(dump.out);
   const boost::json::array& want = dumped.at("f").as_array();
@@ -174,7 +140,7 @@ TEST_CASE("report: the embedded replays decode to the engine's picture of every 
 }
 
 TEST_CASE("report: written again after kill -9 and --resume, with every game", "[cli][report]") {
-  TempDir t;
+  TempDir t("report");
   const fs::path out = t.path / "run";
   const std::string slow = std::string(ARENA_BIN_DIR) + "/deliberate_bot";
   const pid_t pid = spawn({kArena, "tournament", "clump:size=4", "--bot", "a=" + slow, "--bot", "b=" + slow,
@@ -188,7 +154,7 @@ TEST_CASE("report: written again after kill -9 and --resume, with every game", "
   reftest::remove_run_folder_of(pid);
   REQUIRE(WIFSIGNALED(status));  // killed mid-run: four games of 200 ms moves take seconds
   CHECK(!fs::exists(out / "report.html"));
-  const Run resumed = arena_cmd("tournament --resume " + out.string());
+  const Run resumed = run_arena("tournament --resume " + out.string());
   INFO(resumed.out);
   REQUIRE(resumed.status == 0);
   REQUIRE(fs::exists(out / "report.html"));
@@ -196,13 +162,13 @@ TEST_CASE("report: written again after kill -9 and --resume, with every game", "
 }
 
 TEST_CASE("report: --games chooses the embedded replays of PGN inputs", "[cli][report]") {
-  TempDir t;
+  TempDir t("report");
   const fs::path pgn = t.path / "m.pgn";
-  REQUIRE(arena_cmd("match flume:size=5 --bot a=" + kRandom + " --bot b=" + kRandom +
+  REQUIRE(run_arena("match flume:size=5 --bot a=" + kRandom + " --bot b=" + kRandom +
                     " --games 4 --seed 2 --out " + pgn.string())
               .status == 0);
   const fs::path page = t.path / "r.html";
-  const Run r = arena_cmd("report " + pgn.string() + " --games 2,4 --out " + page.string());
+  const Run r = run_arena("report " + pgn.string() + " --games 2,4 --out " + page.string());
   INFO(r.out);
   REQUIRE(r.status == 0);
   const std::string html = slurp(page);
@@ -214,7 +180,7 @@ TEST_CASE("report: --games chooses the embedded replays of PGN inputs", "[cli][r
 }
 
 TEST_CASE("report: bad input is a clear error and leaves no file behind", "[cli][report]") {
-  TempDir t;
+  TempDir t("report");
   const std::string dir = t.path.string();
   std::ofstream(t.path / "bad.pgn") << "[Game \"clump:size=4\"]\n[Result \"1-0\"]\n\n1. zz9-zz8 1-0\n";
   fs::create_directory(t.path / "empty");
@@ -228,7 +194,7 @@ TEST_CASE("report: bad input is a clear error and leaves no file behind", "[cli]
            {"report " + dir + "/bad.pgn --games 3-x --out " + dir + "/r.html", "--games: '3-x'"},
            {"report " + dir + "/bad.pgn --budget -1 --out " + dir + "/r.html", "--budget"},
        }) {
-    const Run r = arena_cmd(c.args);
+    const Run r = run_arena(c.args);
     INFO(c.args << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK(r.out.find(c.says) != std::string::npos);
@@ -236,10 +202,10 @@ TEST_CASE("report: bad input is a clear error and leaves no file behind", "[cli]
   }
   // A folder that cannot be written: the error names the file; no .tmp stays behind.
   const fs::path pgn = t.path / "m.pgn";
-  REQUIRE(arena_cmd("match clump:size=4 --bot a=" + kRandom + " --bot b=" + kRandom + " --games 1 --out " +
+  REQUIRE(run_arena("match clump:size=4 --bot a=" + kRandom + " --bot b=" + kRandom + " --games 1 --out " +
                     pgn.string())
               .status == 0);
-  const Run r = arena_cmd("report " + pgn.string() + " --out " + dir + "/nofolder/r.html");
+  const Run r = run_arena("report " + pgn.string() + " --out " + dir + "/nofolder/r.html");
   INFO(r.out);
   CHECK(r.status == 2);
   CHECK(r.out.find("nofolder/r.html: cannot write the report") != std::string::npos);

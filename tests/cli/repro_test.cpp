@@ -9,7 +9,9 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
+#include "tests/temp_dir.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace repro_test {
@@ -21,17 +23,9 @@ using shelltest::slurp;
 
 namespace {
 
-const std::string kBin = ARENA_BIN_DIR;
+using shelltest::kBin;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char t[] = "/tmp/arena-repro-XXXXXX";
-    REQUIRE(::mkdtemp(t));
-    path = t;
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using shelltest::TempDir;
 
 // What the echo bot kept of its last process's game: from its last handshake line to the end,
 // without the "quit" that ended the process (not part of any game).
@@ -64,12 +58,12 @@ void check_transcripts(const TempDir& t, const std::string& spec, int seats, con
 }  // namespace
 
 TEST_CASE("arena repro --print-lines is what the referee sent each seat of a hidden-information game") {
-  TempDir t;
+  TempDir t("repro");
   check_transcripts(t, "flush:players=3", 3, "--tc 30+0.5");
 }
 
 TEST_CASE("arena repro --print-lines is what the referee sent each seat with its clock in go") {
-  TempDir t;
+  TempDir t("repro");
   check_transcripts(t, "clump:size=6", 2, "--tc 5+0.05 --move-time 2");
   // The clock of the record: the first go of seat 1 is the full base, the increment and the cap.
   const auto r = run_arena("repro " + (t.path / "g.pgn").string() + " --seat 1 --print-lines");
@@ -77,7 +71,7 @@ TEST_CASE("arena repro --print-lines is what the referee sent each seat with its
 }
 
 TEST_CASE("arena repro reproduces a recorded illegal move from the command printed under the fault") {
-  TempDir t;
+  TempDir t("repro");
   const std::string pgn = (t.path / "g.pgn").string();
   const auto m = run_arena("match clump:size=6 --bot 'a=" + kBin + "/fixed_illegal_bot 3' --bot b=" + kBin +
                            "/first_move_bot --games 1 --seed 7 --out " + pgn);
@@ -107,7 +101,7 @@ TEST_CASE("arena repro reproduces a recorded illegal move from the command print
 }
 
 TEST_CASE("arena repro names a bot that answers the same lines differently nondeterministic") {
-  TempDir t;
+  TempDir t("repro");
   const std::string pgn = (t.path / "g.pgn").string();
   REQUIRE(run_arena("match clump:size=6 --bot a=" + kBin + "/urandom_bot --bot b=" + kBin +
                     "/first_move_bot --games 1 --seed 9 --out " + pgn)
@@ -122,7 +116,7 @@ TEST_CASE("arena repro names a bot that answers the same lines differently nonde
 }
 
 TEST_CASE("arena repro: a missing game, a seat or ply out of range, a bot that does not start or answer") {
-  TempDir t;
+  TempDir t("repro");
   const std::string pgn = (t.path / "g.pgn").string();
   REQUIRE(run_arena("match clump:size=6 --bot a=" + kBin + "/first_move_bot --bot b=" + kBin +
                     "/first_move_bot --games 1 --seed 5 --out " + pgn)
@@ -155,7 +149,7 @@ TEST_CASE("arena repro: a missing game, a seat or ply out of range, a bot that d
 }
 
 TEST_CASE("a tournament prints the repro command of every fault: its output, faults.txt and the logs") {
-  TempDir t;
+  TempDir t("repro");
   const fs::path out = t.path / "t";
   const auto r =
       run_arena("tournament clump:size=6 --bot 'a=" + kBin + "/fixed_illegal_bot 3' --bot b=" + kBin +
@@ -184,7 +178,7 @@ TEST_CASE("a tournament prints the repro command of every fault: its output, fau
 }
 
 TEST_CASE("arena repro: a recorded crash or time forfeit is reproduced by the bot ending or hanging again") {
-  TempDir t;
+  TempDir t("repro");
   const std::string pgn = (t.path / "g.pgn").string();
   REQUIRE(run_arena("match clump:size=6 --bot c=" + kBin + "/crash_bot --bot b=" + kBin +
                     "/first_move_bot --games 1 --seed 5 --out " + pgn)

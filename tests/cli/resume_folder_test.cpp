@@ -12,6 +12,7 @@
 #include <string>
 
 #include "tests/shell_run.h"
+#include "tests/temp_dir.h"
 #include "tests/text_scrub.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -24,18 +25,9 @@ namespace {
 using shelltest::Run;
 using shelltest::slurp;
 
-// Records with the measured times taken out: everything else must match exactly.
-std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }
+using scrub::without_times;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char t[] = "/tmp/arena-resume-XXXXXX";
-    REQUIRE(::mkdtemp(t));
-    path = t;
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using shelltest::TempDir;
 
 // Cuts the tournament in `dir` back to its first `keep` games, as an interruption leaves it:
 // the journal's first lines and the records they name.
@@ -56,7 +48,7 @@ void cut_back(const fs::path& dir, int keep) {
 }  // namespace
 
 TEST_CASE("cli: tournament --resume from another folder runs the bots of the folder it started in", "[cli]") {
-  TempDir root;
+  TempDir root("resume");
   const fs::path start = root.path / "start", elsewhere = root.path / "elsewhere";
   fs::create_directories(start / "kit");
   fs::create_directories(elsewhere);

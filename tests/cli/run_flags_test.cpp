@@ -14,131 +14,114 @@
 #include <string>
 #include <vector>
 
+#include "tests/bin_path.h"
+#include "tests/shell_run.h"
+#include "tests/temp_dir.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace run_flags_test {
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using shelltest::Run;
+using shelltest::run_arena;
 
-Run arena(const std::string& args) {
-  Run r;
-  const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
+using shelltest::kRandom;
 const std::string kBots = " --bot a=" + kRandom + " --bot b=" + kRandom;
-
-std::string temp_dir() {
-  char t[] = "/tmp/arena-cli-XXXXXX";
-  REQUIRE(::mkdtemp(t));
-  std::filesystem::remove(t);  // tournaments create their own folder
-  return t;
-}
 
 }  // namespace
 
 TEST_CASE("cli: every usage error is 'arena: error:' with exit status 2, never CLI11's codes", "[cli]") {
   for (const char* args : {"match clump --bot a=x --no-such-flag", "match", "tournament --games x",
                            "check-bot", "games --bogus", "nosuchcommand"}) {
-    const Run r = arena(args);
+    const Run r = run_arena(args);
     INFO(args << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK(r.out.rfind("arena: error: ", 0) == 0);
     CHECK(r.out.find("--help") != std::string::npos);  // and a hint where to look
   }
-  const Run help = arena("match --help");
+  const Run help = run_arena("match --help");
   CHECK(help.status == 0);
   CHECK(help.out.find("Exit status: 0 done") != std::string::npos);  // documented where people look
-  CHECK(arena("--version").status == 0);
+  CHECK(run_arena("--version").status == 0);
 }
 
 TEST_CASE("cli: an unknown subcommand is refused, with --help too", "[cli]") {
   for (const char* args : {"NOSUCH --help", "NOSUCH", "--version-typo NOSUCH -h"}) {
-    const Run r = arena(args);
+    const Run r = run_arena(args);
     INFO(args << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK(r.out.find("arena: error: 'NOSUCH' is not a command (the commands: games, perft") == 0);
   }
-  CHECK(arena("match --help").status == 0);
+  CHECK(run_arena("match --help").status == 0);
 }
 
 TEST_CASE("cli: the shared flags behave the same in match, tournament and check-bot", "[cli]") {
-  const std::string dir = temp_dir();
+  const shelltest::TempFolder tmp("arena-cli", "shared-flags");
+  const std::string dir = tmp.str();
   // A bad --move-time is named, in every command.
   for (const std::string& cmd : {"match clump:size=4" + kBots, "tournament clump:size=4 --out " + dir + kBots,
                                  "check-bot " + kRandom + " --game clump:size=4"}) {
-    const Run r = arena(cmd + " --move-time fast");
+    const Run r = run_arena(cmd + " --move-time fast");
     INFO(cmd << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK(r.out.find("arena: error: --move-time: 'fast' is not a number of seconds") != std::string::npos);
   }
   // The same bot-name rule and the same duplicate check for match and tournament.
   for (const std::string& cmd : {std::string("match clump:size=4"), "tournament clump:size=4 --out " + dir}) {
-    Run r = arena(cmd + " --bot a=" + kRandom + " --bot a=" + kRandom);
+    Run r = run_arena(cmd + " --bot a=" + kRandom + " --bot a=" + kRandom);
     INFO(cmd << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK(r.out.find("two bots are named 'a'") != std::string::npos);
-    r = arena(cmd + " --bot " + std::string(70, 'n') + "=" + kRandom + " --bot b=" + kRandom);
+    r = run_arena(cmd + " --bot " + std::string(70, 'n') + "=" + kRandom + " --bot b=" + kRandom);
     CHECK(r.status == 2);
     CHECK(r.out.find("at most 64") != std::string::npos);
     CHECK(r.out.find("internal error") == std::string::npos);
   }
   // --concurrency, -j and -k are one option.
   for (const char* flag : {"--concurrency 2", "-j 2", "-k 2"}) {
-    const Run r = arena(std::string("match clump:size=4 --games 2 --seed 1 ") + flag + kBots);
+    const Run r = run_arena(std::string("match clump:size=4 --games 2 --seed 1 ") + flag + kBots);
     INFO(flag << "\n" << r.out);
     CHECK(r.status == 0);
     CHECK(r.out.find("concurrency 2") != std::string::npos);
   }
   // --move-time is a number of seconds everywhere, fractions included.
-  const Run t = arena("tournament clump:size=4 --games 2 --move-time 0.5 --out " + dir + kBots + " -q");
+  const Run t = run_arena("tournament clump:size=4 --games 2 --move-time 0.5 --out " + dir + kBots + " -q");
   INFO(t.out);
   CHECK(t.status == 0);
   CHECK(t.out.find("arena: error") == std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("cli: openings and random opening plies in a match, arena openings writes a valid file", "[cli]") {
-  const std::string dir = temp_dir();
+  const shelltest::TempFolder tmp("arena-cli", "openings");
+  const std::string dir = tmp.str();
   std::filesystem::create_directories(dir);
-  Run r = arena("openings clump:size=6 --count 3 --plies 2 --seed 4 --out " + dir + "/op.txt");
+  Run r = run_arena("openings clump:size=6 --count 3 --plies 2 --seed 4 --out " + dir + "/op.txt");
   INFO(r.out);
   REQUIRE(r.status == 0);
-  r = arena("match clump:size=6 --games 4 --seed 2 -q --openings " + dir +
-            "/op.txt --random-opening-plies 1 -o " + dir + "/g.pgn" + kBots);
+  r = run_arena("match clump:size=6 --games 4 --seed 2 -q --openings " + dir +
+                "/op.txt --random-opening-plies 1 -o " + dir + "/g.pgn" + kBots);
   INFO(r.out);
   CHECK(r.status == 0);
-  r = arena("verify " + dir + "/g.pgn");
+  r = run_arena("verify " + dir + "/g.pgn");
   CHECK(r.status == 0);
   std::ifstream in(dir + "/g.pgn");
   std::string pgn((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   CHECK(pgn.find("[OpeningPlies \"3\"]") != std::string::npos);  // 2 from the file + 1 random
   // A bad line is named with its number.
   std::ofstream(dir + "/bad.txt") << "# ok\nzz99\n";
-  r = arena("match clump:size=6 --openings " + dir + "/bad.txt" + kBots);
+  r = run_arena("match clump:size=6 --openings " + dir + "/bad.txt" + kBots);
   CHECK(r.status == 2);
   CHECK(r.out.find("bad.txt:2:") != std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("cli: fewer bots than seats is said aloud, and refused for a person", "[cli]") {
-  Run r = arena("match flush:players=3 --games 1 -q" + kBots);
+  Run r = run_arena("match flush:players=3 --games 1 -q" + kBots);
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(r.out.find("arena: warning:") != std::string::npos);
   CHECK(r.out.find("some play several seats") != std::string::npos);
-  r = arena("match flush:players=3 --bot me=human --bot b=" + kRandom);
+  r = run_arena("match flush:players=3 --bot me=human --bot b=" + kRandom);
   CHECK(r.status == 2);
   CHECK(r.out.find("a person would play several seats") != std::string::npos);
 }
@@ -147,7 +130,7 @@ TEST_CASE("cli: output folders that cannot be made are the user's error, not an 
   for (const std::string& args : {"match clump:size=4 --games 1 --log-dir /etc/passwd/logs" + kBots,
                                   "tournament clump:size=4 --games 2 --out /etc/passwd/t" + kBots,
                                   "match clump:size=4 --games 1 -o /etc/passwd/x.pgn" + kBots}) {
-    const Run r = arena(args);
+    const Run r = run_arena(args);
     INFO(args << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK(r.out.find("arena: error:") != std::string::npos);
@@ -158,27 +141,27 @@ TEST_CASE("cli: output folders that cannot be made are the user's error, not an 
 
 TEST_CASE("cli: arena match --sprt stops on either bound", "[cli]") {
   const std::string greedy = std::string(ARENA_BIN_DIR) + "/greedy_bot";
-  Run r =
-      arena("match clump:size=6 --games 400 --seed 1 -q --sprt elo0=0,elo1=50,alpha=0.05,beta=0.05 --bot g=" +
-            greedy + " --bot r=" + kRandom);
+  Run r = run_arena(
+      "match clump:size=6 --games 400 --seed 1 -q --sprt elo0=0,elo1=50,alpha=0.05,beta=0.05 --bot g=" +
+      greedy + " --bot r=" + kRandom);
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(r.out.find("H1 accepted") != std::string::npos);
   CHECK(r.out.find("g       400") == std::string::npos);  // stopped long before the cap
-  r = arena("match clump:size=4 --games 2000 --seed 1 -q -k 2 --sprt elo0=0,elo1=150,alpha=0.05,beta=0.05" +
-            kBots);
+  r = run_arena(
+      "match clump:size=4 --games 2000 --seed 1 -q -k 2 --sprt elo0=0,elo1=150,alpha=0.05,beta=0.05" + kBots);
   CHECK(r.status == 0);
   CHECK(r.out.find("H0 accepted") != std::string::npos);
   CHECK(r.out.find("-nan") == std::string::npos);
-  r = arena("match flush:players=3 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05" + kBots +
-            " --bot c=" + kRandom);
+  r = run_arena("match flush:players=3 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05" + kBots +
+                " --bot c=" + kRandom);
   CHECK(r.status == 2);
   CHECK(r.out.find("--sprt needs a two-seat game") != std::string::npos);
 }
 
 TEST_CASE("cli: in team games arena match rotates partnerships, as tournaments do", "[cli]") {
-  const Run r = arena("match flume-cards:hand_cap=1 --seed 1 --bot a=" + kRandom + " --bot b=" + kRandom +
-                      " --bot c=" + kRandom + " --bot d=" + kRandom);
+  const Run r = run_arena("match flume-cards:hand_cap=1 --seed 1 --bot a=" + kRandom + " --bot b=" + kRandom +
+                          " --bot c=" + kRandom + " --bot d=" + kRandom);
   INFO(r.out);
   REQUIRE(r.status == 0);
   // Seats 1+3 and 2+4 are partners: a's partner is whoever sits two seats from it.

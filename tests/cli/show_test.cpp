@@ -14,6 +14,9 @@
 
 #include "engine/core/registry.h"
 #include "records/pgn.h"
+#include "tests/shell_run.h"
+#include "tests/slurp.h"
+#include "tests/temp_dir.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace show_test {
@@ -22,40 +25,12 @@ using namespace arena;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using shelltest::Run;
+using shelltest::run_arena;
 
-Run arena_cmd(const std::string& args) {
-  Run r;
-  const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using shelltest::slurp;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A temporary folder removed at the end of the test.
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char t[] = "/tmp/arena-show-XXXXXX";
-    REQUIRE(::mkdtemp(t));
-    path = t;
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
+using shelltest::TempDir;
 
 // The state of game `index` (0-based) of `pgn` after `ply` actions.
 std::unique_ptr<State> replay(const std::string& pgn, std::size_t index, int ply,
@@ -72,16 +47,16 @@ std::unique_ptr<State> replay(const std::string& pgn, std::size_t index, int ply
 }  // namespace
 
 TEST_CASE("arena show: the picture at a ply, a seat's view, every ply, clear errors", "[cli]") {
-  TempDir dir;
-  const std::string pgn = dir.path + "/games.pgn", bot = std::string(ARENA_BIN_DIR) + "/random_bot";
-  const Run played = arena_cmd("match flush:players=3 --bot a=" + bot + " --bot b=" + bot +
+  TempDir dir("show");
+  const std::string pgn = dir.str() + "/games.pgn", bot = std::string(ARENA_BIN_DIR) + "/random_bot";
+  const Run played = run_arena("match flush:players=3 --bot a=" + bot + " --bot b=" + bot +
                                " --bot c=" + bot + " --games 3 --seed 5 -q --out " + pgn);
   REQUIRE(played.status == 0);
   const std::string text = slurp(pgn);
   std::unique_ptr<Game> game;
 
   SECTION("the full picture at a ply is the engine's render of the replayed record") {
-    const Run r = arena_cmd("show " + pgn + " --game 2 --ply 30");
+    const Run r = run_arena("show " + pgn + " --game 2 --ply 30");
     REQUIRE(r.status == 0);
     const auto state = replay(text, 1, 30, game);
     CHECK(r.out.find("game 2") != std::string::npos);
@@ -89,33 +64,33 @@ TEST_CASE("arena show: the picture at a ply, a seat's view, every ply, clear err
     CHECK(r.out.find(state->render()) != std::string::npos);
   }
   SECTION("--seat shows that seat's observation, not the full picture") {
-    const Run r = arena_cmd("show " + pgn + " --ply 30 --seat 2");
+    const Run r = run_arena("show " + pgn + " --ply 30 --seat 2");
     REQUIRE(r.status == 0);
     const auto state = replay(text, 0, 30, game);
     CHECK(r.out.find(state->observation(2)) != std::string::npos);
     CHECK(r.out.find(state->render()) == std::string::npos);
   }
   SECTION("--all prints the start and every ply up to --ply; the end shows the result") {
-    const Run r = arena_cmd("show " + pgn + " --all --ply 3");
+    const Run r = run_arena("show " + pgn + " --all --ply 3");
     REQUIRE(r.status == 0);
     for (int k = 0; k <= 3; ++k)
       CHECK(r.out.find("position " + std::to_string(k) + " of ") != std::string::npos);
     CHECK(r.out.find("position 4 of ") == std::string::npos);
-    const Run end = arena_cmd("show " + pgn + " --game 3");
+    const Run end = run_arena("show " + pgn + " --game 3");
     REQUIRE(end.status == 0);
     CHECK(end.out.find("result: normal") != std::string::npos);
   }
   SECTION("bad input: exit 2 and a message naming what is wrong") {
-    Run r = arena_cmd("show " + pgn + " --game 9");
+    Run r = run_arena("show " + pgn + " --game 9");
     CHECK(r.status == 2);
     CHECK(r.out.find("no game 9 (the file holds 3 games)") != std::string::npos);
-    r = arena_cmd("show " + pgn + " --ply 100000");
+    r = run_arena("show " + pgn + " --ply 100000");
     CHECK(r.status == 2);
     CHECK(r.out.find("--ply 100000") != std::string::npos);
-    r = arena_cmd("show " + pgn + " --seat 4");
+    r = run_arena("show " + pgn + " --seat 4");
     CHECK(r.status == 2);
     CHECK(r.out.find("seats 1..3") != std::string::npos);
-    r = arena_cmd("show " + dir.path + "/missing.pgn");
+    r = run_arena("show " + dir.str() + "/missing.pgn");
     CHECK(r.status == 2);
     CHECK(r.out.find("cannot read the file") != std::string::npos);
     // A record whose moves were edited: the action that does not replay is named.
@@ -124,35 +99,35 @@ TEST_CASE("arena show: the picture at a ply, a seat's view, every ply, clear err
     REQUIRE(at != std::string::npos);
     const std::size_t end = damaged.find('}', at);
     damaged.replace(at, end - at, "{30. s1 zz");
-    std::ofstream(dir.path + "/damaged.pgn") << damaged;
-    r = arena_cmd("show " + dir.path + "/damaged.pgn --ply 40");
+    std::ofstream(dir.str() + "/damaged.pgn") << damaged;
+    r = run_arena("show " + dir.str() + "/damaged.pgn --ply 40");
     CHECK(r.status == 2);
     CHECK(r.out.find("action 30 'zz' does not replay") != std::string::npos);
   }
 }
 
 TEST_CASE("arena show --game takes the round label the logs print, as well as the index", "[cli]") {
-  TempDir dir;
+  TempDir dir("show");
   const std::string bot = std::string(ARENA_BIN_DIR) + "/random_bot";
-  const Run played = arena_cmd("tournament clump:size=6 --bot a=" + bot + " --bot b=" + bot +
-                               " --bot c=" + bot + " --games 2 --seed 3 -q --out " + dir.path + "/t");
+  const Run played = run_arena("tournament clump:size=6 --bot a=" + bot + " --bot b=" + bot +
+                               " --bot c=" + bot + " --games 2 --seed 3 -q --out " + dir.str() + "/t");
   REQUIRE(played.status == 0);
-  const std::string pgn = dir.path + "/t/games.pgn";
+  const std::string pgn = dir.str() + "/t/games.pgn";
   std::vector<PgnError> errors;
   const auto games = parse_pgn(slurp(pgn), errors);
   REQUIRE(games.size() == 6);
   for (std::size_t i = 0; i < games.size(); ++i) {
     INFO("game " << i + 1 << " round " << games[i].round);
     REQUIRE(games[i].round.find('.') != std::string::npos);
-    const Run by_label = arena_cmd("show " + pgn + " --game " + games[i].round);
-    const Run by_index = arena_cmd("show " + pgn + " --game " + std::to_string(i + 1));
+    const Run by_label = run_arena("show " + pgn + " --game " + games[i].round);
+    const Run by_index = run_arena("show " + pgn + " --game " + std::to_string(i + 1));
     CHECK(by_label.status == 0);
     CHECK(by_label.out == by_index.out);
   }
-  Run r = arena_cmd("show " + pgn + " --game 9.9.9");
+  Run r = run_arena("show " + pgn + " --game 9.9.9");
   CHECK(r.status == 2);
   CHECK(r.out.find("--game 9.9.9: " + pgn + " holds no game of that round") != std::string::npos);
-  r = arena_cmd("show " + pgn + " --game 0");
+  r = run_arena("show " + pgn + " --game 0");
   CHECK(r.status == 2);
   CHECK(r.out.find("games are numbered from 1") != std::string::npos);
 }

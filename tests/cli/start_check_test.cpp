@@ -12,41 +12,26 @@
 #include <iterator>
 #include <string>
 
+#include "tests/bin_path.h"
+#include "tests/shell_run.h"
+#include "tests/temp_dir.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace start_check_test {
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using shelltest::Run;
+using shelltest::run_arena;
+using shelltest::run_arena_in;
 
-Run arena(const std::string& args, const std::string& cwd = "") {
-  Run r;
-  const std::string cmd =
-      (cwd.empty() ? "" : "cd '" + cwd + "' && ") + std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
-
-std::string temp_dir() {
-  char t[] = "/tmp/arena-start-XXXXXX";
-  REQUIRE(::mkdtemp(t));
-  return t;
-}
+using shelltest::kRandom;
 
 }  // namespace
 
 TEST_CASE("start check: every kind of broken command stops the match before any game", "[cli]") {
-  const std::string dir = temp_dir();
+  const shelltest::TempDir tmp("start");
+  const std::string dir = tmp.str();
   std::ofstream(dir + "/noexec") << "#!/bin/sh\necho ready\n";
   std::ofstream(dir + "/crlf.sh") << "#!/bin/sh\r\necho hi\r\n";
   ::chmod((dir + "/crlf.sh").c_str(), 0755);
@@ -63,55 +48,54 @@ TEST_CASE("start check: every kind of broken command stops the match before any 
       {"python3 " + dir + "/nosuch.py", "can't open file"},
   };
   for (const Case& c : cases) {
-    const Run r = arena("match clump:size=4 --games 40 --bot \"a=" + c.command + "\" --bot b=" + kRandom);
+    const Run r = run_arena("match clump:size=4 --games 40 --bot \"a=" + c.command + "\" --bot b=" + kRandom);
     INFO(c.command << "\n" << r.out);
     CHECK(r.status == 2);
     CHECK(r.out.find("arena: error: bot 'a' could not start") != std::string::npos);
     CHECK(r.out.find(c.expect) != std::string::npos);
     CHECK(r.out.find("[1/40]") == std::string::npos);  // no game was played
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("start check: tournaments too, relative paths of a config are the config's own", "[cli]") {
-  const std::string dir = temp_dir();
+  const shelltest::TempDir tmp("start");
+  const std::string dir = tmp.str();
   std::filesystem::create_directories(dir + "/cfg/bots");
   std::filesystem::copy_file(kRandom, dir + "/cfg/bots/rnd");
   std::ofstream(dir + "/cfg/t.json") << R"({"game": "clump:size=4", "games": 2, "out": "out",
     "bots": [{"name": "a", "command": "bots/rnd"}, {"name": "b", "command": "./bots/rnd"}]})";
   // Run from another folder: the paths are found from the configuration's folder.
-  Run r = arena("tournament --config cfg/t.json -q", dir);
+  Run r = run_arena_in(dir, "tournament --config cfg/t.json -q");
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(std::filesystem::exists(dir + "/cfg/out/games.pgn"));
   std::ifstream saved(dir + "/cfg/out/tournament.json");
   std::string json((std::istreambuf_iterator<char>(saved)), std::istreambuf_iterator<char>());
   CHECK(json.find(dir + "/cfg/bots/rnd") != std::string::npos);  // what it ran, resolved
-  r = arena("tournament clump:size=4 --out " + dir + "/t2 --bot a=/nonexistent/bot --bot b=" + kRandom);
+  r = run_arena("tournament clump:size=4 --out " + dir + "/t2 --bot a=/nonexistent/bot --bot b=" + kRandom);
   CHECK(r.status == 2);
   CHECK(r.out.find("bot 'a' could not start") != std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE(
     "config paths: a program found in PATH and the arguments stay as written, the bot runs in the "
     "config's folder",
     "[cli]") {
-  const std::string dir = temp_dir();
+  const shelltest::TempDir tmp("start");
+  const std::string dir = tmp.str();
   std::filesystem::create_directories(dir + "/cfg/bots");
   std::filesystem::copy_file(kRandom, dir + "/cfg/bots/rnd");
   // `env bots/rnd`: `env` is looked up in PATH, and its argument, a relative path, is found
   // because the bot starts in the configuration's folder (its default workdir).
   std::ofstream(dir + "/cfg/t.json") << R"({"game": "clump:size=4", "games": 2, "out": "out",
     "bots": [{"name": "a", "command": "env bots/rnd"}, {"name": "b", "command": "bots/rnd"}]})";
-  const Run r = arena("tournament --config cfg/t.json -q", dir);
+  const Run r = run_arena_in(dir, "tournament --config cfg/t.json -q");
   INFO(r.out);
   CHECK(r.status == 0);
   std::ifstream saved(dir + "/cfg/out/tournament.json");
   const std::string json((std::istreambuf_iterator<char>(saved)), std::istreambuf_iterator<char>());
   CHECK(json.find(R"("command":"env bots/rnd")") != std::string::npos);
   CHECK(json.find(R"("workdir":")" + dir + R"(/cfg")") != std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace start_check_test

@@ -8,6 +8,7 @@
 
 #include "../tournaments/formats_test_util.h"
 #include "records/pgn.h"
+#include "tests/pgn_read.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace team_rotation_test {
@@ -16,12 +17,7 @@ namespace {
 
 using namespace fmtest;
 
-std::vector<arena::GameRecord> records(const fs::path& pgn) {
-  std::vector<arena::PgnError> errors;
-  auto out = arena::parse_pgn(slurp(pgn), errors);
-  REQUIRE(errors.empty());
-  return out;
-}
+using shelltest::records;
 
 // 12 games of four bots at flows:players=4: each of the three partnerships ({a,c} {b,d},
 // {a,b} {c,d}, {a,d} {b,c}) in its four rotations, so every bot sits in every seat three

@@ -13,8 +13,10 @@
 
 #include "records/pgn.h"
 #include "records/timing_tags.h"
+#include "tests/bin_path.h"
 #include "tests/pgn_read.h"
 #include "tests/shell_run.h"
+#include "tests/temp_dir.h"
 #include "tournaments/runner_setup.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -24,17 +26,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char t[] = "/tmp/arena-timing-XXXXXX";
-    REQUIRE(::mkdtemp(t));
-    path = t;
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using shelltest::TempDir;
 
-std::string bin(const std::string& name) { return std::string(ARENA_BIN_DIR) + "/" + name; }
+using shelltest::bin;
 
 using shelltest::records;
 using shelltest::tag;
@@ -60,7 +54,7 @@ bool have_psi() { return std::ifstream("/proc/pressure/cpu").good(); }
 
 TEST_CASE("timing: every record carries the referee's latency per decision and the time charged per move",
           "[cli][timing]") {
-  TempDir t;
+  TempDir t("timing");
   const fs::path pgn = t.path / "games.pgn";
   const std::string bot = bin("random_bot");
   shelltest::Run r =
@@ -96,7 +90,7 @@ TEST_CASE("timing: every record carries the referee's latency per decision and t
 
 TEST_CASE("timing: a time forfeit ruled under CPU pressure is flagged, one without pressure is not",
           "[cli][timing]") {
-  TempDir t;
+  TempDir t("timing");
   const std::string bots = " --games 1 --seed 1 --move-time 1 -q --bot slow=" + bin("slow_bot") +
                            " --bot good=" + bin("random_bot") + " --out ";
   SECTION("busy loops that outnumber the cores: flagged at a threshold of 50%") {
@@ -157,7 +151,7 @@ TEST_CASE("timing: a time forfeit ruled under CPU pressure is flagged, one witho
 
 TEST_CASE("timing: under --clock cpu a bot that burns CPU loses, one that sleeps or is starved does not",
           "[cli][timing]") {
-  TempDir t;
+  TempDir t("timing");
   const fs::path pgn = t.path / "games.pgn";
   auto play = [&](const std::string& bot, const std::string& flags, bool busy) {
     fs::remove(pgn);
@@ -208,7 +202,7 @@ TEST_CASE(
     WARN("this kernel has no /proc/pressure/cpu: not tested");
     return;
   }
-  TempDir t;
+  TempDir t("timing");
   const fs::path out = t.path / "t";
   shelltest::Run r = arena_beside_busy_loops(
       "tournament clump:size=8 --games 2 --seed 1 --move-time 1 --pressure-threshold 50 --bot slow=" +

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <string>
 
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -18,7 +19,7 @@ using shelltest::run_arena;
 
 namespace {
 
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
+using shelltest::kRandom;
 const std::string kBots = " --bot a=" + kRandom + " --bot b=" + kRandom + " --bot c=" + kRandom;
 
 }  // namespace

@@ -14,6 +14,10 @@
 #include "engine/core/registry.h"
 #include "engine/flows/flows_state.h"
 #include "records/pgn.h"
+#include "tests/bin_path.h"
+#include "tests/pgn_read.h"
+#include "tests/shell_run.h"
+#include "tests/temp_dir.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace watch_test {
@@ -22,54 +26,25 @@ using namespace arena;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using shelltest::Run;
+using shelltest::run_shell;
 
-Run shell(const std::string& cmd) {
-  Run r;
-  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-const std::string kArena = std::string(ARENA_BIN_DIR) + "/arena";
+using shelltest::kArena;
 const std::string kBots = " --bot a=" + std::string(ARENA_BIN_DIR) +
                           "/random_bot --bot b=" + std::string(ARENA_BIN_DIR) + "/random_bot";
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char t[] = "/tmp/arena-watch-XXXXXX";
-    REQUIRE(::mkdtemp(t));
-    path = t;
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
+using shelltest::TempDir;
 
-std::vector<GameRecord> read_records(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  std::vector<PgnError> errors;
-  auto games = parse_pgn(s.str(), errors);
-  REQUIRE(errors.empty());
-  return games;
-}
+using shelltest::records;
 
 }  // namespace
 
 TEST_CASE("arena match --watch: plain lines off a terminal, the actions of the watched game", "[cli]") {
-  TempDir dir;
-  const Run r = shell(kArena + " match flume:size=5" + kBots + " --games 2 --seed 2 -q --watch=2 --out " +
-                      dir.path + "/m.pgn");
+  TempDir dir("watch");
+  const Run r = run_shell(kArena + " match flume:size=5" + kBots + " --games 2 --seed 2 -q --watch=2 --out " +
+                          dir.str() + "/m.pgn");
   REQUIRE(r.status == 0);
-  const auto games = read_records(dir.path + "/m.pgn");
+  const auto games = records(dir.str() + "/m.pgn");
   REQUIRE(games.size() == 2);
   const GameRecord& watched = games[1];  // concurrency 1: records in job order
   std::istringstream lines(r.out);
@@ -89,13 +64,13 @@ TEST_CASE("arena match --watch: plain lines off a terminal, the actions of the w
 }
 
 TEST_CASE("arena match --watch: redrawn in place on a terminal, ending with the final picture", "[cli]") {
-  TempDir dir;
+  TempDir dir("watch");
   const std::string cmd =
-      kArena + " match flume:size=5" + kBots + " --games 1 --seed 3 -q --watch --out " + dir.path + "/m.pgn";
-  const Run r = shell("script -qec '" + cmd + "' /dev/null");
+      kArena + " match flume:size=5" + kBots + " --games 1 --seed 3 -q --watch --out " + dir.str() + "/m.pgn";
+  const Run r = run_shell("script -qec '" + cmd + "' /dev/null");
   REQUIRE(r.status == 0);
   CHECK(r.out.find("\x1b[H\x1b[2J") != std::string::npos);
-  const auto games = read_records(dir.path + "/m.pgn");
+  const auto games = records(dir.str() + "/m.pgn");
   REQUIRE(games.size() == 1);
   auto game = make_game(games[0].spec);
   auto state = game->new_initial_state();
@@ -110,18 +85,18 @@ TEST_CASE("arena match --watch: redrawn in place on a terminal, ending with the 
 }
 
 TEST_CASE("arena match --watch: a game the match does not have is an error", "[cli]") {
-  const Run r = shell(kArena + " match flume:size=5" + kBots + " --games 2 --seed 2 -q --watch=3");
+  const Run r = run_shell(kArena + " match flume:size=5" + kBots + " --games 2 --seed 2 -q --watch=3");
   CHECK(r.status == 2);
   CHECK(r.out.find("--watch 3: the match has 2 games") != std::string::npos);
 }
 
 TEST_CASE("arena tournament --watch: plain lines off a terminal, the actions of game N of the schedule",
           "[cli]") {
-  TempDir dir;
-  const Run r = shell(kArena + " tournament flows:players=2" + kBots +
-                      " --games 4 --seed 4 --quiet --watch=3 --out " + dir.path + "/t");
+  TempDir dir("watch");
+  const Run r = run_shell(kArena + " tournament flows:players=2" + kBots +
+                          " --games 4 --seed 4 --quiet --watch=3 --out " + dir.str() + "/t");
   REQUIRE(r.status == 0);
-  const auto games = read_records(dir.path + "/t/games.pgn");
+  const auto games = records(dir.str() + "/t/games.pgn");
   REQUIRE(games.size() == 4);
   const GameRecord& watched = games[2];  // records in schedule order
   std::istringstream lines(r.out);
@@ -138,12 +113,12 @@ TEST_CASE("arena tournament --watch: plain lines off a terminal, the actions of 
 }
 
 TEST_CASE("arena tournament --watch: the Flows board drawn with its paths on a terminal", "[cli]") {
-  TempDir dir;
+  TempDir dir("watch");
   const std::string cmd = kArena + " tournament flows:players=2" + kBots +
-                          " --games 2 --seed 4 --quiet --watch --out " + dir.path + "/t";
-  const Run r = shell("script -qec '" + cmd + "' /dev/null");
+                          " --games 2 --seed 4 --quiet --watch --out " + dir.str() + "/t";
+  const Run r = run_shell("script -qec '" + cmd + "' /dev/null");
   REQUIRE(r.status == 0);
-  const auto games = read_records(dir.path + "/t/games.pgn");
+  const auto games = records(dir.str() + "/t/games.pgn");
   REQUIRE(games.size() == 2);
   auto game = make_game(games[0].spec);
   auto state = game->new_initial_state();

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "records/pgn.h"
+#include "tests/shell_run.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace cli_ratings_test {
@@ -37,20 +38,10 @@ GameRecord record(const std::string& a, const std::string& b, int rank_a, int ra
   return r;
 }
 
-struct Run {
-  int status;
-  std::string out;
-};
+using shelltest::Run;
 
-Run run(const std::string& args) {
-  const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena ratings " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int status = pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+// `arena ratings ARGS`.
+Run run(const std::string& args) { return shelltest::run_arena("ratings " + args); }
 
 std::string temp_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() /
@@ -117,39 +108,28 @@ TEST_CASE("arena ratings: records of different games are refused unless --mix, -
   const std::string dir = dir_template;
   const std::string random = std::string(ARENA_BIN_DIR) + "/random_bot";
   const std::string arena = std::string(ARENA_BIN_DIR) + "/arena";
-  auto run = [](const std::string& cmd, int& status) {
-    FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
-    std::string out;
-    char buf[4096];
-    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-    const int st = ::pclose(p);
-    status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return out;
-  };
-  int status = -1;
   for (const char* spec : {"clump:size=4", "flume:size=5"})
-    run(arena + " match " + spec + " --games 4 --seed 1 -q -o " + dir + "/all.pgn --bot a=" + random +
-            " --bot b=" + random,
-        status);
-  std::string out = run(arena + " ratings " + dir + "/all.pgn", status);
-  INFO(out);
-  CHECK(status == 2);
-  CHECK(out.find("2 different games") != std::string::npos);
-  CHECK(out.find("clump:size=4: 4 game(s)") != std::string::npos);
-  out = run(arena + " ratings --mix " + dir + "/all.pgn", status);
-  CHECK(status == 0);
+    shelltest::run_shell(arena + " match " + spec + " --games 4 --seed 1 -q -o " + dir +
+                         "/all.pgn --bot a=" + random + " --bot b=" + random);
+  Run r = run(dir + "/all.pgn");
+  INFO(r.out);
+  CHECK(r.status == 2);
+  CHECK(r.out.find("2 different games") != std::string::npos);
+  CHECK(r.out.find("clump:size=4: 4 game(s)") != std::string::npos);
+  r = run("--mix " + dir + "/all.pgn");
+  CHECK(r.status == 0);
   // A damaged record: refused, with the option that skips it; skipped with it.
   {
     std::ofstream(dir + "/all.pgn", std::ios::app)
         << "[Event \"x\"]\n[Game \"clump:size=4\"]\n{1. s1 zz 0.1s} *\n";
   }
-  out = run(arena + " ratings --mix " + dir + "/all.pgn", status);
-  CHECK(status == 2);
-  CHECK(out.find("--skip-invalid") != std::string::npos);
-  out = run(arena + " ratings --mix --skip-invalid " + dir + "/all.pgn", status);
-  CHECK(status == 0);
-  CHECK(out.find("all.pgn:") != std::string::npos);  // the skipped record, with its place
-  CHECK(out.find("from 8 games") != std::string::npos);
+  r = run("--mix " + dir + "/all.pgn");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("--skip-invalid") != std::string::npos);
+  r = run("--mix --skip-invalid " + dir + "/all.pgn");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("all.pgn:") != std::string::npos);  // the skipped record, with its place
+  CHECK(r.out.find("from 8 games") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 

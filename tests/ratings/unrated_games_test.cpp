@@ -9,7 +9,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
+#include "tests/text_count.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace unrated_games_test {
@@ -17,15 +19,11 @@ namespace unrated_games_test {
 namespace {
 
 namespace fs = std::filesystem;
+using shelltest::kBin;
 using shelltest::Run;
 using shelltest::run_arena;
-const std::string kBin = ARENA_BIN_DIR;
 
-int count_of(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
-  return n;
-}
+using shelltest::count;
 
 }  // namespace
 
@@ -46,8 +44,8 @@ TEST_CASE("tournament: games whose bot never started are kept and counted as fau
   INFO(run.out);
   CHECK(run.status == 1);  // games were lost to a bot that could not start
   const std::string pgn = shelltest::slurp(out + "/games.pgn");
-  CHECK(count_of(pgn, "[Event ") == 12);
-  CHECK(count_of(pgn, "[Termination \"start failure\"]") == 8);  // every game of `once`, kept
+  CHECK(count(pgn, "[Event ") == 12);
+  CHECK(count(pgn, "[Termination \"start failure\"]") == 8);  // every game of `once`, kept
 
   // Only a and b are rated, from their 4 games together; `once` scored nothing.
   const std::string ratings = shelltest::slurp(out + "/ratings.txt");

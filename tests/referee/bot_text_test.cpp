@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "referee_test_util.h"
+#include "tests/shell_run.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace bot_text_test {
@@ -37,17 +38,7 @@ bool valid_utf8(const std::string& s) {
   return true;
 }
 
-std::string run_arena(const std::string& args, int& status) {
-  const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int st = ::pclose(p);
-  status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
-}
+using shelltest::run_arena;
 
 }  // namespace
 
@@ -77,18 +68,17 @@ TEST_CASE("bot text: escape sequences in a handshake or a move never reach the t
   char dir_template[] = "/tmp/arena-escape-XXXXXX";
   REQUIRE(::mkdtemp(dir_template));
   const std::string dir = dir_template;
-  int status = 0;
   const std::string handshake =
       run_arena("match clump:size=4 --games 2 --seed 1 --bot evil=\"" + exe + " name " + tag +
-                    "\" --bot good=" + reftest::bin("random_bot") + " -o " + dir + "/h.pgn",
-                status);
+                "\" --bot good=" + reftest::bin("random_bot") + " -o " + dir + "/h.pgn")
+          .out;
   INFO(handshake);
   CHECK(handshake.find("\\x1B]0;pwned\\x07") != std::string::npos);
   CHECK_FALSE(has_raw_control(handshake));
   const std::string move = run_arena("match clump:size=4 --games 2 --seed 1 --bot evil=\"" + exe + " " + tag +
-                                         "\" --bot good=" + reftest::bin("random_bot") + " -o " + dir +
-                                         "/m.pgn --log-dir " + dir + "/logs",
-                                     status);
+                                     "\" --bot good=" + reftest::bin("random_bot") + " -o " + dir +
+                                     "/m.pgn --log-dir " + dir + "/logs")
+                               .out;
   INFO(move);
   CHECK_FALSE(has_raw_control(move));
   CHECK(valid_utf8(move));

@@ -16,6 +16,8 @@
 #include "process/bot_name.h"
 #include "referee_test_util.h"
 #include "tests/shell_run.h"
+#include "tests/temp_dir.h"
+#include "tests/text_count.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace faults_test {
@@ -25,25 +27,9 @@ namespace {
 using shelltest::Run;
 using shelltest::run_arena;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using shelltest::count;
 
-// A folder under /tmp, removed with everything in it when the test ends.
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char tmpl[] = "/tmp/arena-faults-XXXXXX";
-    REQUIRE(::mkdtemp(tmpl));
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-};
+using shelltest::TempDir;
 
 std::string python_bot(const std::string& script, const std::string& args) {
   return "'python3 " + std::string(ARENA_SOURCE_DIR) + "/tests/bots/" + script + " " + args + "'";
@@ -65,11 +51,11 @@ std::vector<std::string> game_logs(const std::string& logs) {
 TEST_CASE("faults: a Python bot's crash shows its exit code and traceback in the output and the record",
           "[referee][faults]") {
   const std::string tag = reftest::new_tag();
-  TempDir dir;
+  TempDir dir("faults");
   // No --log-dir: the traceback comes from the stderr the referee keeps in memory.
   const Run r = run_arena("match clump:size=4 --games 1 --seed 1 --bot crashy=" +
                           python_bot("stderr_bot.py", "--crash 2 " + tag) +
-                          " --bot steady=" + reftest::bin("random_bot") + " -o " + dir.path + "/games.pgn");
+                          " --bot steady=" + reftest::bin("random_bot") + " -o " + dir.str() + "/games.pgn");
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(r.out.find("(crash by crashy") != std::string::npos);
@@ -78,7 +64,7 @@ TEST_CASE("faults: a Python bot's crash shows its exit code and traceback in the
   CHECK(r.out.find("\n  stderr: RuntimeError: stderr-bot crashes at decision 2 on purpose") !=
         std::string::npos);
   CHECK(r.out.find("closed its output or exited") == std::string::npos);
-  const std::string pgn = shelltest::slurp(dir.path + "/games.pgn");
+  const std::string pgn = shelltest::slurp(dir.str() + "/games.pgn");
   INFO(pgn);
   CHECK(pgn.find("[TerminationDetail \"the bot exited with code 1\\n  stderr: ") != std::string::npos);
   CHECK(pgn.find("\\n  stderr: RuntimeError: stderr-bot crashes at decision 2 on purpose") !=
@@ -188,8 +174,8 @@ TEST_CASE("faults: check-bot's start-up limit scales with the copies it starts a
 TEST_CASE("faults: with --log-dir each game's stderr of a seat is one file, GAME.SEAT.log",
           "[referee][faults][game-logs]") {
   const std::string tag = reftest::new_tag();
-  TempDir dir;
-  const std::string logs = dir.path + "/logs";
+  TempDir dir("faults");
+  const std::string logs = dir.str() + "/logs";
   const Run r =
       run_arena("match clump:size=4 --games 2 --seed 1 --bot talker=" + python_bot("stderr_bot.py", tag) +
                 " --bot steady=" + reftest::bin("random_bot") + " --log-dir " + logs);
@@ -224,8 +210,8 @@ TEST_CASE("faults: with --log-dir each game's stderr of a seat is one file, GAME
 TEST_CASE("faults: a tournament of bots that say nothing leaves no per-game log",
           "[referee][faults][game-logs]") {
   const std::string tag = reftest::new_tag();
-  TempDir dir;
-  const std::string out = dir.path + "/t";
+  TempDir dir("faults");
+  const std::string out = dir.str() + "/t";
   const std::string quiet = "'" + reftest::bin("random_bot") + " " + tag + "'";
   const Run r =
       run_arena("tournament clump:size=4 --games 4 --rounds 2 --seed 1 --concurrency 2 --bot a=" + quiet +
@@ -245,9 +231,9 @@ TEST_CASE("faults: a tournament of bots that say nothing leaves no per-game log"
 TEST_CASE("faults: a crashing bot's file of the game holds the crash, even a bot that said nothing",
           "[referee][faults][game-logs]") {
   const std::string tag = reftest::new_tag();
-  TempDir dir;
+  TempDir dir("faults");
   // A Python traceback: the bot's last words and the referee's notes on how it ended.
-  std::string logs = dir.path + "/python";
+  std::string logs = dir.str() + "/python";
   Run r = run_arena("match clump:size=4 --games 1 --seed 1 --bot crashy=" +
                     python_bot("stderr_bot.py", "--crash 2 " + tag) +
                     " --bot steady=" + reftest::bin("random_bot") + " --log-dir " + logs);
@@ -263,7 +249,7 @@ TEST_CASE("faults: a crashing bot's file of the game holds the crash, even a bot
   CHECK(text.find("RuntimeError: stderr-bot crashes at decision 2 on purpose") != std::string::npos);
 
   // A bot that dies without a word: the referee's notes alone make the file.
-  logs = dir.path + "/silent";
+  logs = dir.str() + "/silent";
   r = run_arena("match clump:size=8 --games 1 --seed 1 --bot crashy='" + reftest::bin("crash_bot") + " " +
                 tag + "' --bot steady=" + reftest::bin("random_bot") + " --log-dir " + logs);
   INFO(r.out);

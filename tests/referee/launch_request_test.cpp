@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/temp_dir.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace launch_request_test {
 
@@ -20,14 +22,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Folder {
-  fs::path path;
-  Folder() {
-    std::string t = (fs::temp_directory_path() / "arena-launch-XXXXXX").string();
-    REQUIRE(::mkdtemp(t.data()) != nullptr);
-    path = fs::canonical(t);
-  }
-  ~Folder() { fs::remove_all(path); }
+// A temporary folder by its canonical path, as the launch request resolves the paths in it.
+struct Folder : shelltest::TempDir {
+  Folder() : TempDir("launch") { path = fs::canonical(path); }
   fs::path file(const std::string& name, const std::string& text, bool executable) const {
     const fs::path p = path / name;
     fs::create_directories(p.parent_path());

@@ -11,16 +11,14 @@
 #include <string>
 
 #include "process/log_file.h"
+#include "tests/slurp.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace lazy_log_file_test {
 
 namespace {
 
-std::string read_all(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using shelltest::slurp;
 
 }  // namespace
 
@@ -43,7 +41,7 @@ TEST_CASE("lazy log file: created with its header by the first line, not before"
   file->append_output("hello\n", 6);
   CHECK(log.file(error) == file);  // one file, one header
   file->note("[referee] fault: crash", true);
-  CHECK(read_all(path) == "[referee] game 1 seat 2\nhello\n[referee] fault: crash\n");
+  CHECK(slurp(path) == "[referee] game 1 seat 2\nhello\n[referee] fault: crash\n");
   std::filesystem::remove_all(dir_template);
 }
 

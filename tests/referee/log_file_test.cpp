@@ -10,21 +10,17 @@
 #include <iterator>
 #include <string>
 
+#include "tests/slurp.h"
+#include "tests/text_count.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace log_file_test {
 
 namespace {
 
-std::string read_all(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using shelltest::slurp;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
-  return n;
-}
+using shelltest::count;
 
 }  // namespace
 
@@ -49,7 +45,7 @@ TEST_CASE("log file: writers of one file share one cap, whatever the path's spel
   }
   first->note("[referee] bot killed by signal 6", true);
   second->note("[referee] bot killed by signal 6", true);
-  const std::string text = read_all(path);
+  const std::string text = slurp(path);
   CHECK(count(text, "x") == 1000);
   CHECK(count(text, "log cap of 1000 bytes reached") == 1);
   CHECK(count(text, "killed by signal 6") == 2);

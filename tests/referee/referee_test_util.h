@@ -17,10 +17,11 @@
 #include <vector>
 
 #include "referee/match_runner.h"
+#include "tests/bin_path.h"
 
 namespace reftest {
 
-inline std::string bin(const std::string& name) { return std::string(ARENA_BIN_DIR) + "/" + name; }
+using shelltest::bin;
 
 // A fresh marker to append to bot command lines (bots ignore extra arguments).
 inline std::string new_tag() {

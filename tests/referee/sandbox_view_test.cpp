@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/temp_dir.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace sandbox_view_test {
 
@@ -17,15 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Folder {
-  fs::path path;
-  Folder() {
-    std::string t = (fs::temp_directory_path() / "arena-sbxview-XXXXXX").string();
-    REQUIRE(::mkdtemp(t.data()) != nullptr);
-    path = t;
-  }
-  ~Folder() { fs::remove_all(path); }
-};
+using shelltest::TempDir;
 
 bool has(const std::vector<std::string>& v, const fs::path& p) {
   return std::find(v.begin(), v.end(), p.string()) != v.end();
@@ -39,7 +33,7 @@ void touch(const fs::path& p, const std::string& text = "") {
 }  // namespace
 
 TEST_CASE("sandbox view: a venv's interpreter link leads to its installation, both bound", "[sandbox]") {
-  Folder f;
+  TempDir f("sbxview");
   touch(f.path / "py/bin/python3.12");
   fs::create_directories(f.path / "py/lib/python3.12");
   touch(f.path / "venv/pyvenv.cfg");
@@ -60,7 +54,7 @@ TEST_CASE("sandbox view: a venv's interpreter link leads to its installation, bo
 
 TEST_CASE("sandbox view: a #! interpreter, a folder argument, shims, never / or system folders",
           "[sandbox]") {
-  Folder f;
+  TempDir f("sbxview");
   touch(f.path / "opt/tool/bin/interp");
   fs::create_directories(f.path / "opt/tool/lib");
   touch(f.path / "bots/run", "#!" + (f.path / "opt/tool/bin/interp").string() + " -x\n");
@@ -84,7 +78,7 @@ TEST_CASE("sandbox view: a #! interpreter, a folder argument, shims, never / or 
 }
 
 TEST_CASE("sandbox view: the output folder inside a bound folder is masked, after the bind", "[sandbox]") {
-  Folder f;
+  TempDir f("sbxview");
   touch(f.path / "bot");
   fs::create_directories(f.path / "out/logs");
   fs::create_directories(f.path / "elsewhere");
@@ -110,7 +104,7 @@ TEST_CASE("sandbox view: the output folder inside a bound folder is masked, afte
 }
 
 TEST_CASE("sandbox view: a bot kept inside a hidden folder still sees its own folder", "[sandbox]") {
-  Folder f;
+  TempDir f("sbxview");
   touch(f.path / "out/bots/mine");
   SandboxRequest r;
   r.program = (f.path / "out/bots/mine").string();
@@ -127,7 +121,7 @@ TEST_CASE("sandbox view: a bot kept inside a hidden folder still sees its own fo
 }
 
 TEST_CASE("sandbox view: a hidden file (arena match --out) is masked by /dev/null", "[sandbox]") {
-  Folder f;
+  TempDir f("sbxview");
   touch(f.path / "bot");
   touch(f.path / "games.pgn");
   SandboxRequest r;

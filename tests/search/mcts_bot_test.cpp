@@ -12,23 +12,15 @@
 
 #include "engine/core/registry.h"
 #include "engine/games.h"
+#include "tests/shell_run.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace mcts_bot_test {
 
 namespace {
 
-std::string run_arena(const std::string& args, int& status) {
-  const std::string cmd = std::string(ARENA_BIN_DIR) + "/arena " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int st = ::pclose(p);
-  status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
-}
+using shelltest::Run;
+using shelltest::run_arena;
 
 const std::string kMcts = std::string(ARENA_BIN_DIR) + "/mcts_bot";
 
@@ -42,22 +34,20 @@ TEST_CASE("mcts_bot: check-bot passes in every game and player count", "[search]
     for (int n = g->info.min_players; n <= g->info.max_players; ++n)
       specs.push_back(arena::spec_for(g->info, n, true));
   for (const std::string& spec : specs) {
-    int status = -1;
-    const std::string out =
-        run_arena("check-bot \"" + kMcts + " --iterations 60\" --game " + spec + " --games 2", status);
+    const Run r = run_arena("check-bot \"" + kMcts + " --iterations 60\" --game " + spec + " --games 2");
+    const std::string& out = r.out;
     INFO(spec << "\n" << out);
-    CHECK(status == 0);
+    CHECK(r.status == 0);
   }
 }
 
 TEST_CASE("mcts_bot: no time forfeit at a fast time control, two games at once", "[search]") {
-  int status = -1;
-  const std::string out =
+  const Run r =
       run_arena("match clump:size=6 --tc 1+0.02 --games 4 --concurrency 2 --seed 3 -q --bot m=" + kMcts +
-                    " --bot r=" + std::string(ARENA_BIN_DIR) + "/random_bot",
-                status);
+                " --bot r=" + std::string(ARENA_BIN_DIR) + "/random_bot");
+  const std::string& out = r.out;
   INFO(out);
-  CHECK(status == 0);
+  CHECK(r.status == 0);
   CHECK(out.find("time forfeit") == std::string::npos);
   CHECK(out.find("time-forfeit") == std::string::npos);
   CHECK(out.find("faults") != std::string::npos);
@@ -68,13 +58,12 @@ TEST_CASE("mcts_bot: searches Flush from sampled states instead of playing at ra
   // from" (what it says when Game::sample_state throws and it falls back to a random move).
   const std::string dir = (std::filesystem::temp_directory_path() / "arena_mcts_flush_logs").string();
   std::filesystem::remove_all(dir);
-  int status = -1;
-  const std::string out =
+  const Run r =
       run_arena("match flush:players=3,limit=60 --games 1 --seed 11 -q --log-dir " + dir + " --bot m=\"" +
-                    kMcts + " --iterations 30\" --bot r=" + std::string(ARENA_BIN_DIR) + "/random_bot",
-                status);
+                kMcts + " --iterations 30\" --bot r=" + std::string(ARENA_BIN_DIR) + "/random_bot");
+  const std::string& out = r.out;
   INFO(out);
-  REQUIRE(status == 0);
+  REQUIRE(r.status == 0);
   std::string logs;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     std::ifstream in(entry.path());
@@ -97,13 +86,11 @@ TEST_CASE("mcts_bot: searches Flush from sampled states instead of playing at ra
 // game to the one-ply greedy bot. The game's playout hints (State::playout_hint) fix that.
 // Fixed iterations and seeds: the same games on every machine.
 TEST_CASE("mcts_bot: beats the greedy bot at Flume with the game's playout hints", "[search]") {
-  int status = -1;
-  const std::string out =
-      run_arena("match flume:size=7 --games 6 --seed 17 --tc 300+1 -j 2 -q --bot m=\"" + kMcts +
-                    " --iterations 3000\" --bot g=" + std::string(ARENA_BIN_DIR) + "/greedy_bot",
-                status);
+  const Run r = run_arena("match flume:size=7 --games 6 --seed 17 --tc 300+1 -j 2 -q --bot m=\"" + kMcts +
+                          " --iterations 3000\" --bot g=" + std::string(ARENA_BIN_DIR) + "/greedy_bot");
+  const std::string& out = r.out;
   INFO(out);
-  REQUIRE(status == 0);
+  REQUIRE(r.status == 0);
   // The summary's row: "m  6  <score> ...".
   const auto row = out.find("\nm ");
   REQUIRE(row != std::string::npos);

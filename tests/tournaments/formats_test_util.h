@@ -22,6 +22,9 @@
 
 #include "../referee/referee_test_util.h"
 #include "tests/killed_referee.h"
+#include "tests/slurp.h"
+#include "tests/spawn_program.h"
+#include "tests/temp_dir.h"
 #include "tests/text_scrub.h"
 #include "tournaments/journal.h"
 
@@ -31,18 +34,10 @@ namespace fmtest {
 
 namespace fs = std::filesystem;
 
-inline std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::slurp;
 
-// Records without the measured times, which differ from run to run.
-inline std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }
-
-// Journal lines without the PGN offsets, which follow the record sizes (times included).
-inline std::string without_offsets(const std::string& journal) { return scrub::without_offsets(journal); }
+using scrub::without_offsets;
+using scrub::without_times;
 
 inline std::vector<arena::JournalEntry> journal(const fs::path& dir) {
   std::vector<arena::JournalEntry> out;
@@ -51,43 +46,15 @@ inline std::vector<arena::JournalEntry> journal(const fs::path& dir) {
   return out;
 }
 
-// A temporary folder of this test process, removed at the end of the scope.
-struct Dir {
-  fs::path path;
-  explicit Dir(const std::string& name) {
-    path = fs::temp_directory_path() / ("arena-ft-" + std::to_string(::getpid()) + "-" + name);
-    fs::remove_all(path);
-  }
-  ~Dir() { fs::remove_all(path); }
+// A temporary folder of this test process, absent at the start (`arena tournament` makes its
+// --out folder), removed at the end of the scope.
+struct Dir : shelltest::TempFolder {
+  explicit Dir(const std::string& name) : TempFolder("arena-ft", name) {}
 };
 
-inline pid_t spawn(const std::vector<std::string>& args, const fs::path& stdout_file = "/dev/null",
-                   const fs::path& stderr_file = "") {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (!stderr_file.empty())
-    posix_spawn_file_actions_addopen(&fa, 2, stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  pid_t pid = -1;
-  int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  REQUIRE(rc == 0);
-  return pid;
-}
-
-inline int wait_exit(pid_t pid) {
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-inline int run(const std::vector<std::string>& args, const fs::path& stdout_file = "/dev/null",
-               const fs::path& stderr_file = "") {
-  return wait_exit(spawn(args, stdout_file, stderr_file));
-}
+using shelltest::run;
+using shelltest::spawn;
+using shelltest::wait_exit;
 
 // `arena tournament GAME` with the given bots (name, program in the build's bin folder),
 // each tagged, a fixed seed, generous clocks, `--quiet`, then `extra`.

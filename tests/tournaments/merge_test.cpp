@@ -17,6 +17,9 @@
 #include "../referee/referee_test_util.h"
 #include "report/replay_pack.h"
 #include "tests/killed_referee.h"
+#include "tests/slurp.h"
+#include "tests/spawn_program.h"
+#include "tests/temp_dir.h"
 #include "tests/text_scrub.h"
 
 extern char** environ;
@@ -28,12 +31,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::slurp;
 
 // Measured times: " 0.012s}" in records, [seat,"move",microseconds] and the go clocks in the report's
 // replays, and the offsets of records in the journal, which move with the records' length; the
@@ -59,43 +57,19 @@ std::string without_times(const std::string& text) {
       scrub::without_replay_times(scrub::without_offsets(scrub::without_times(with_replays_unpacked(text)))));
 }
 
-struct Dir {
-  fs::path path;
-  explicit Dir(const std::string& name) {
-    path = fs::temp_directory_path() / ("arena-merge-" + std::to_string(::getpid()) + "-" + name);
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~Dir() { fs::remove_all(path); }
+// Empty at the start, unique to the test.
+struct Dir : shelltest::TempDir {
+  explicit Dir(const std::string& name) : TempDir("merge-" + name) {}
 };
 
-pid_t spawn(const std::vector<std::string>& args, const fs::path& output) {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  pid_t pid = -1;
-  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  REQUIRE(rc == 0);
-  return pid;
-}
-
-int wait_exit(pid_t pid) {
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
+using shelltest::wait_exit;
 
 // Runs arena; returns its exit status, and its output (stdout and stderr) in `output`.
 int run_arena(const std::vector<std::string>& args, std::string* output = nullptr) {
   const fs::path file = fs::temp_directory_path() / ("arena-merge-" + std::to_string(::getpid()) + ".out");
   std::vector<std::string> argv{reftest::bin("arena")};
   argv.insert(argv.end(), args.begin(), args.end());
-  const int status = wait_exit(spawn(argv, file));
+  const int status = shelltest::run(argv, file, file);
   if (output) *output = slurp(file);
   fs::remove(file);
   return status;
@@ -182,7 +156,8 @@ TEST_CASE("merge: a shard killed with kill -9 continues when its command runs ag
   std::vector<std::string> argv{reftest::bin("arena")};
   const auto shard_one = s.shard(one, "1/2");
   argv.insert(argv.end(), shard_one.begin(), shard_one.end());
-  const pid_t pid = spawn(argv, d.path / "killed.out");
+  const fs::path killed_out = d.path / "killed.out";  // its output and errors
+  const pid_t pid = shelltest::spawn(argv, killed_out, killed_out);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (lines(one / "journal.jsonl") < 3 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));

@@ -1,11 +1,13 @@
-#include <catch2/catch.hpp>
+#include "tournaments/results_store.h"
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "records/pgn.h"
-#include "tournaments/results_store.h"
+#include "tests/slurp.h"
+#include "tests/temp_dir.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace results_store_test {
@@ -25,25 +27,14 @@ GameRecord record(int i) {
   r.time_control = "1+0";
   return r;
 }
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("arena-store-" + std::to_string(::getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using shelltest::slurp;
+
+using shelltest::TempDir;
+
 }  // namespace
 
 TEST_CASE("results store: games commit in schedule order whatever order they finish", "[store]") {
-  TempDir dir;
+  TempDir dir("store");
   auto pgn = dir.path / "games.pgn", journal = dir.path / "journal.jsonl";
   std::vector<int> committed;
   auto note = [&](const JournalEntry& e) { committed.push_back(e.index); };
@@ -65,7 +56,7 @@ TEST_CASE("results store: games commit in schedule order whatever order they fin
 }
 
 TEST_CASE("results store: a record without its journal line is cut off on reopen", "[store]") {
-  TempDir dir;
+  TempDir dir("store");
   auto pgn = dir.path / "games.pgn", journal = dir.path / "journal.jsonl";
   {
     ResultsStore store(pgn.string(), journal.string());
@@ -81,7 +72,7 @@ TEST_CASE("results store: a record without its journal line is cut off on reopen
 }
 
 TEST_CASE("results store: a PGN file shorter than the journal is refused", "[store]") {
-  TempDir dir;
+  TempDir dir("store");
   auto pgn = dir.path / "games.pgn", journal = dir.path / "journal.jsonl";
   {
     ResultsStore store(pgn.string(), journal.string());

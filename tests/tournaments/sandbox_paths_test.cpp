@@ -14,7 +14,9 @@
 #include <string>
 
 #include "process/launch_request.h"
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
+#include "tests/tournaments/env_spy.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace sandbox_paths_test {
@@ -27,22 +29,10 @@ using shelltest::Run;
 using shelltest::run_shell;
 using shelltest::slurp;
 
-fs::path fresh_folder(const std::string& stem) {
-  std::string t = (fs::temp_directory_path() / (stem + "-XXXXXX")).string();
-  REQUIRE(::mkdtemp(t.data()) != nullptr);
-  return fs::path(t);
-}
-
-const std::string kArena = std::string(ARENA_BIN_DIR) + "/arena";
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
-const std::string kSpy = std::string(ARENA_BIN_DIR) + "/env_spy_bot";
-
-std::string spy_logs(const fs::path& out) {
-  std::string all;
-  for (const auto& e : fs::directory_iterator(out / "logs"))
-    if (e.path().filename().string().rfind("spy", 0) == 0) all += slurp(e.path());
-  return all;
-}
+using sandboxtest::kSpy;
+using sandboxtest::spy_logs;
+using shelltest::kArena;
+using shelltest::kRandom;
 
 bool have_sandbox() {
   if (const std::string why = arena::check_sandbox(arena::Sandbox::kBwrap); !why.empty()) {
@@ -61,7 +51,8 @@ TEST_CASE(
   for (const bool sandboxed : {true, false}) {
     // The referee's folder holds the bot, its data file, another bot's folder and the
     // tournament's output folder.
-    const fs::path dir = fresh_folder("arena-sbxwd");
+    const shelltest::TempDir tmp("sbxwd");
+    const fs::path dir = tmp.path;
     fs::copy_file(kSpy, dir / "env_spy_bot");
     std::ofstream(dir / "data.txt") << "weights";
     fs::create_directories(dir / "other");  // another bot's folder, inside the spy's
@@ -89,14 +80,14 @@ TEST_CASE(
     // The bot's folder is read-only under the sandbox.
     CHECK(logs.find("spy write planted.txt " + seen) != std::string::npos);
     CHECK(fs::exists(dir / "planted.txt") == !sandboxed);
-    fs::remove_all(dir);
   }
 }
 
 TEST_CASE("sandbox paths: a bot needing a file its command does not name is told how to bind it",
           "[tournament][sandbox]") {
   if (!have_sandbox()) return;
-  const fs::path dir = fresh_folder("arena-sbxbind");
+  const shelltest::TempDir tmp("sbxbind");
+  const fs::path dir = tmp.path;
   fs::create_directories(dir / "bot");
   fs::create_directories(dir / "data");
   std::ofstream(dir / "data" / "weights") << "1";
@@ -141,13 +132,13 @@ TEST_CASE("sandbox paths: a bot needing a file its command does not name is told
   CHECK(bad.out.find("sandbox_binds: '" + (dir / "nowhere").string() + "' does not exist") !=
         std::string::npos);
   CHECK_FALSE(fs::exists(dir / "out2"));
-  fs::remove_all(dir);
 }
 
 TEST_CASE("sandbox paths: an interpreter outside /usr, reached by a link or a #! line, is there",
           "[tournament][sandbox]") {
   if (!have_sandbox()) return;
-  const fs::path dir = fresh_folder("arena-sbxinterp");
+  const shelltest::TempDir tmp("sbxinterp");
+  const fs::path dir = tmp.path;
   // A shell installed outside the system folders (bin/ beside lib/, like /opt/python3.12),
   // reached through a venv-like link and through a script's "#!" line.
   fs::create_directories(dir / "tools/bin");
@@ -162,15 +153,14 @@ TEST_CASE("sandbox paths: an interpreter outside /usr, reached by a link or a #!
   std::ofstream(dir / "bot/run") << "#!" << (dir / "tools/bin/mysh").string()
                                  << "\nexec \"$(dirname \"$0\")/random_bot\"\n";
   fs::permissions(dir / "bot/run", fs::perms::owner_all, fs::perm_options::add);
-  const fs::path elsewhere = fresh_folder("arena-sbxcwd");
+  const shelltest::TempDir tmp_elsewhere("sbxcwd");
+  const fs::path elsewhere = tmp_elsewhere.path;
   const Run r = run_shell("cd '" + elsewhere.string() + "' && " + kArena + " match clump:size=6 --bot 'a=" +
                           (dir / "env/bin/sh").string() + " " + (dir / "bot/play.sh").string() +
                           "' --bot b=" + (dir / "bot/run").string() + " --games 2 --sandbox bwrap");
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(r.out.find("could not start") == std::string::npos);
-  fs::remove_all(dir);
-  fs::remove_all(elsewhere);
 }
 
 }  // namespace sandbox_paths_test

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/temp_dir.h"
+
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
 namespace seeds_from_test {
 
@@ -16,11 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Folder {
-  fs::path path = fs::temp_directory_path() / ("arena-seeds-" + std::to_string(::getpid()));
-  Folder() { fs::create_directories(path); }
-  ~Folder() { fs::remove_all(path); }
-};
+using shelltest::TempDir;
 
 TournamentConfig knockout(const std::vector<std::string>& names, const std::string& from) {
   TournamentConfig c;
@@ -44,7 +42,7 @@ std::string error_of(const TournamentConfig& c) {
 }  // namespace
 
 TEST_CASE("seeds from: rated bots by Elo, then the rest in --seeds and given order", "[config]") {
-  Folder f;
+  TempDir f("seeds");
   // Not sorted on purpose (a hand-written file); "gone" is not in this event; "x" has no Elo.
   std::ofstream(f.path / "ratings.json") << R"({"bots":[{"name":"b","elo":10},{"name":"gone","elo":99},
       {"name":"x","elo":null},{"name":"d","elo":50}]})";
@@ -57,7 +55,7 @@ TEST_CASE("seeds from: rated bots by Elo, then the rest in --seeds and given ord
 }
 
 TEST_CASE("seeds from: a folder without ratings, or ratings of other bots, are refused", "[config]") {
-  Folder f;
+  TempDir f("seeds");
   CHECK_THAT(error_of(knockout({"a", "b"}, f.path.string())), Catch::Contains("has no ratings.json"));
   std::ofstream(f.path / "ratings.json") << R"({"bots":[{"name":"p","elo":1},{"name":"q","elo":0}]})";
   CHECK_THAT(error_of(knockout({"a", "b"}, f.path.string())),

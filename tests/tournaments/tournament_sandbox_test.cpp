@@ -11,6 +11,10 @@
 #include <string>
 
 #include "process/launch_request.h"
+#include "tests/bin_path.h"
+#include "tests/shell_run.h"
+#include "tests/slurp.h"
+#include "tests/tournaments/env_spy.h"
 #include "tournaments/config.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -20,46 +24,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
-
-Run run_shell(const std::string& cmd) {
-  Run r;
-  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string fresh_folder(const std::string& stem) {
-  std::string t = (fs::temp_directory_path() / (stem + "-XXXXXX")).string();
-  REQUIRE(::mkdtemp(t.data()) != nullptr);
-  return t;
-}
-
-const std::string kArena = std::string(ARENA_BIN_DIR) + "/arena";
-const std::string kRandom = std::string(ARENA_BIN_DIR) + "/random_bot";
-const std::string kSpy = std::string(ARENA_BIN_DIR) + "/env_spy_bot";
-
-// Everything the spy bot's instances wrote to their logs.
-std::string spy_logs(const fs::path& out) {
-  std::string all;
-  for (const auto& e : fs::directory_iterator(out / "logs"))
-    if (e.path().filename().string().rfind("spy", 0) == 0) all += slurp(e.path());
-  return all;
-}
+using shelltest::kArena;
+using shelltest::kRandom;
+using shelltest::Run;
+using shelltest::run_shell;
+using shelltest::slurp;
 
 }  // namespace
 
@@ -91,10 +60,11 @@ TEST_CASE("tournament sandbox: bots play, and cannot read or write the output fo
     return;
   }
   for (const bool sandboxed : {true, false}) {
-    const fs::path out = fresh_folder("arena-tsandbox");
+    const shelltest::TempDir tmp("tsandbox");
+    const fs::path out = tmp.path;
     // A secret next to the tournament's files, and a place a bot would like to write.
     std::ofstream(out / "secret.txt") << "the-deal";
-    const std::string spy = "'spy=" + kSpy + " --probe=" + (out / "secret.txt").string() +
+    const std::string spy = "'spy=" + sandboxtest::kSpy + " --probe=" + (out / "secret.txt").string() +
                             " --write-probe=" + (out / "planted.txt").string() + "'";
     const std::string cmd = kArena + " tournament clump:size=6 --bot " + spy + " --bot r=" + kRandom +
                             " --games 2 --seed 9 --quiet --out " + out.string() +
@@ -109,14 +79,13 @@ TEST_CASE("tournament sandbox: bots play, and cannot read or write the output fo
     for (std::size_t p = 0; (p = journal.find("\"normal\"", p)) != std::string::npos; ++p) ++normal;
     CHECK(normal == 2);
     if (sandboxed) CHECK(slurp(out / "tournament.json").find("\"sandbox\":\"bwrap\"") != std::string::npos);
-    const std::string logs = spy_logs(out);
+    const std::string logs = sandboxtest::spy_logs(out);
     INFO(logs);
     REQUIRE(logs.find("spy done") != std::string::npos);
     const std::string seen = sandboxed ? "no" : "yes";
     CHECK(logs.find("spy probe " + (out / "secret.txt").string() + " " + seen) != std::string::npos);
     CHECK(logs.find("spy write " + (out / "planted.txt").string() + " " + seen) != std::string::npos);
     CHECK(fs::exists(out / "planted.txt") == !sandboxed);
-    fs::remove_all(out);
   }
 }
 

@@ -16,6 +16,9 @@
 #include "../referee/referee_test_util.h"
 #include "records/verify.h"
 #include "tests/killed_referee.h"
+#include "tests/slurp.h"
+#include "tests/spawn_program.h"
+#include "tests/temp_dir.h"
 #include "tests/text_scrub.h"
 
 extern char** environ;
@@ -27,26 +30,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using shelltest::slurp;
 
-// Records with the measured times taken out: everything else must match exactly.
-std::string without_times(const std::string& pgn) { return scrub::without_times(pgn); }
+using scrub::without_offsets;
+using scrub::without_times;
 
-// Journal lines without the PGN offsets, which move with the length of the time comments.
-std::string without_offsets(const std::string& journal) { return scrub::without_offsets(journal); }
-
-struct Dir {
-  fs::path path;
-  explicit Dir(const std::string& name) {
-    path = fs::temp_directory_path() / ("arena-tt-" + std::to_string(::getpid()) + "-" + name);
-    fs::remove_all(path);
-  }
-  ~Dir() { fs::remove_all(path); }
+// Absent at the start: `arena tournament` makes its --out folder.
+struct Dir : shelltest::TempFolder {
+  explicit Dir(const std::string& name) : TempFolder("arena-tt", name) {}
 };
 
 std::vector<std::string> tournament_args(const fs::path& out, int concurrency, const std::string& tag,
@@ -73,27 +64,9 @@ std::vector<std::string> tournament_args(const fs::path& out, int concurrency, c
           "--quiet"};
 }
 
-pid_t spawn(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  REQUIRE(rc == 0);
-  return pid;
-}
-
-int wait_exit(pid_t pid) {
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-int run(const std::vector<std::string>& args) { return wait_exit(spawn(args)); }
+using shelltest::run;
+using shelltest::spawn;
+using shelltest::wait_exit;
 
 std::vector<std::string> resume_args(const fs::path& out) {
   return {reftest::bin("arena"), "tournament", "--resume", out.string(), "--quiet"};
