@@ -143,7 +143,11 @@ json::object spectator_replay_json(const std::string& spec, const std::vector<Re
     frames.add(picture_to_json(state->spectator_picture()));
   }
   out[page_key::replay::kActions] = std::move(seen);
-  out[page_key::replay::kViews] = json::array{std::move(frames.frames)};
+  // One view, the spectator's. Not json::array{frames}: whether that braced list holds the
+  // frames as one element or copies the array is where g++ 12 and clang 14 disagree.
+  json::array views;
+  views.push_back(std::move(frames.frames));
+  out[page_key::replay::kViews] = std::move(views);
   return out;
 }
 

@@ -66,7 +66,7 @@ std::string streams_busy() {
 class Server {
  public:
   Server(asio::io_context& io, FolderWatch& folder, const ServeOptions& options)
-      : io_(io), folder_(folder), options_(options), acceptor_(io), timer_(io), accept_timer_(io) {}
+      : folder_(folder), options_(options), acceptor_(io), timer_(io), accept_timer_(io) {}
   ~Server() {
     if (reserve_ >= 0) ::close(reserve_);
   }
@@ -97,7 +97,6 @@ class Server {
   void drop(const std::shared_ptr<Stream>& s);
   bool make_room();
 
-  asio::io_context& io_;
   FolderWatch& folder_;
   ServeOptions options_;
   tcp::acceptor acceptor_;
