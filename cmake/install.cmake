@@ -27,7 +27,14 @@ install(TARGETS ${ARENA_CLI_LIBRARIES} EXPORT ArenaCliTargets ARCHIVE DESTINATIO
 install(FILES cli/arena_main.h DESTINATION ${ARENA_INSTALL_INCLUDEDIR}/cli)
 install(EXPORT ArenaCliTargets NAMESPACE Arena:: DESTINATION ${ARENA_INSTALL_CMAKEDIR})
 
-install(TARGETS arena first_move_bot greedy_bot random_bot mcts_bot RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS arena RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+foreach(bot first_move_bot greedy_bot random_bot mcts_bot)
+  if(ARENA_PLAIN_BOTS)  # a normal build's bots, copied (CMakeLists.txt)
+    install(PROGRAMS ${CMAKE_RUNTIME_OUTPUT_DIRECTORY}/${bot} DESTINATION ${CMAKE_INSTALL_BINDIR})
+  else()
+    install(TARGETS ${bot} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+endforeach()
 
 # Headers keep their paths ("engine/core/game.h", "protocol/arena_bot.hpp").
 install(DIRECTORY engine/ DESTINATION ${ARENA_INSTALL_INCLUDEDIR}/engine FILES_MATCHING PATTERN "*.h")
