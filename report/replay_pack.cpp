@@ -6,7 +6,9 @@
 
 #include <lzma.h>
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "engine/core/user_error.h"
@@ -83,6 +85,12 @@ std::string pack_replay(const std::string& text) {
   lzma_lzma_preset(&options, 6);
   options.pb = 0;
   options.nice_len = 273;
+  // No larger a window than the text: the same output but for the header's size, and the
+  // encoder's tables shrink with it (preset 6's 8 MiB window is about 90 MB of them, made and
+  // cleared for every replay: most of a tournament's report under AddressSanitizer).
+  options.dict_size =
+      std::clamp(std::bit_ceil(static_cast<std::uint32_t>(std::min<std::size_t>(text.size(), 1u << 30))),
+                 std::uint32_t{LZMA_DICT_SIZE_MIN}, options.dict_size);
   lzma_stream stream = LZMA_STREAM_INIT;
   if (lzma_alone_encoder(&stream, &options) != LZMA_OK) throw UserError("replay: liblzma could not start");
   return base85(run(stream, text, "liblzma could not compress it"));

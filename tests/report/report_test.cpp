@@ -163,6 +163,32 @@ TEST_CASE("report: a packed replay unpacks to its text", "[report]") {
   CHECK_THROWS_AS(report::unpack_replay("Xk~0{Zy"), UserError);      // base 85, but not LZMA
 }
 
+// The window (dictionary size) in a packed replay's LZMA header: bytes 1-4, little-endian, of
+// the first two groups of base-85 digits (report/replay_pack.cpp).
+std::uint32_t packed_window(const std::string& packed) {
+  const std::string digits =
+      "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;.=>?@^_`{|}~";
+  std::string header;
+  for (std::size_t i = 0; i < 10; i += 5) {
+    std::uint64_t n = 0;
+    for (std::size_t k = 0; k < 5; ++k) n = n * 85 + digits.find(packed.at(i + k));
+    for (int k = 3; k >= 0; --k) header += static_cast<char>((n >> (8 * k)) & 0xff);
+  }
+  std::uint32_t window = 0;
+  for (int k = 4; k >= 1; --k) window = (window << 8) | static_cast<unsigned char>(header[k]);
+  return window;
+}
+
+// A window beyond the text compresses nothing more, and the encoder's tables grow with it
+// (preset 6's 8 MiB are about 90 MB, made for every replay of a report).
+TEST_CASE("report: a replay is packed with a window no larger than its text needs", "[report]") {
+  CHECK(packed_window(report::pack_replay("x")) == 4096);  // liblzma's smallest
+  CHECK(packed_window(report::pack_replay(std::string(70000, 'q'))) == 131072);
+  const std::string long_text(9'000'000, 'q');
+  CHECK(packed_window(report::pack_replay(long_text)) == 8u << 20);  // preset 6's, no more
+  CHECK(report::unpack_replay(report::pack_replay(long_text)) == long_text);
+}
+
 // Incompressible bytes use every digit of base 85: none is '<', which could start a tag in the
 // page's <script> element (report/replay_pack.h).
 TEST_CASE("report: a packed replay holds no '<'", "[report]") {
