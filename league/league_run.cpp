@@ -214,7 +214,7 @@ class LeagueRunner {
     });
     signals_.attach(&runner);
     try {
-      feed(runner);
+      pair_while_playing(runner);
       const bool finished = done();
       desk_.release(book_.runner_ending(withdraw(runner), finished));
       runner.close();
@@ -256,7 +256,7 @@ class LeagueRunner {
   // Pairs ahead while the runner plays: a wave once the waves before the latest are
   // resolved; between waves a look at the bots at most every 20 ms (a game's end or commit
   // wakes it), for a bot retired or added.
-  void feed(MatchRunner& runner) {
+  void pair_while_playing(MatchRunner& runner) {
     Clock::time_point looked{};
     while (!done() && !over()) {
       drain();

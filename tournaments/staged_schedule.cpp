@@ -100,7 +100,7 @@ std::vector<ScheduledGame> StagedSchedule::next() {
   return games_;
 }
 
-void StagedSchedule::feed(const std::vector<JournalEntry>& entries) {
+void StagedSchedule::end_stage(const std::vector<JournalEntry>& entries) {
   if (!plan_) return;
   std::vector<std::vector<double>> points(tables_.size());
   for (std::size_t t = 0; t < tables_.size(); ++t) points[t].assign(tables_[t].bots.size(), 0);

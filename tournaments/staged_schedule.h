@@ -26,7 +26,7 @@ class StagedSchedule {
   // The games of the next stage (indices continue after earlier stages); empty at the end.
   std::vector<ScheduledGame> next();
   // The committed entries of the stage next() gave last, all of them, in order.
-  void feed(const std::vector<JournalEntry>& stage_entries);
+  void end_stage(const std::vector<JournalEntry>& stage_entries);
   const Plan* plan() const { return plan_.get(); }
 
  private:

@@ -230,7 +230,7 @@ TournamentRun run(const TournamentConfig& c, bool quiet, std::FILE* out, const T
         return TournamentRun{static_cast<int>(all.size()), store.committed(), 0};
       }
     }
-    schedule.feed(store.journal().entries(begin, all.size()));
+    schedule.end_stage(store.journal().entries(begin, all.size()));
   }
   if (store.committed() > static_cast<int>(all.size()))
     throw ConfigError(c.out + ": the journal holds more games than the schedule");

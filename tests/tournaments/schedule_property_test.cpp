@@ -117,7 +117,7 @@ int check_tournament(const Game& game, const TournamentConfig& c, const std::str
     for (const auto& [key, set] : sets)
       check_set(game, set, where + " stage " + std::to_string(stage) + " set " + key);
     total += static_cast<int>(games.size());
-    schedule.feed(entries);
+    schedule.end_stage(entries);
   }
   return total;
 }
