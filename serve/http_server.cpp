@@ -147,7 +147,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (!server_.take_answer_bytes(reply.body.size()))
       reply = Reply{503, "text/plain; charset=utf-8", "busy: try again in a moment\n"};
     else
-      held_ = reply.body.size();
+      taken_bytes_ = reply.body.size();
     auto res =
         std::make_shared<http::response<http::string_body>>(static_cast<http::status>(reply.status), 11);
     res->set(http::field::server, "arena serve");
@@ -164,8 +164,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code, std::size_t) {
       beast::error_code ignored;
       self->stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
-      self->server_.give_answer_bytes(self->held_);
-      self->held_ = 0;
+      self->server_.give_answer_bytes(self->taken_bytes_);
+      self->taken_bytes_ = 0;
     });
   }
 
@@ -173,7 +173,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Server& server_;
   beast::flat_buffer buffer_;
   http::request_parser<http::empty_body> parser_;
-  std::size_t held_ = 0;  // this answer's bytes in the server's budget
+  std::size_t taken_bytes_ = 0;  // this answer's bytes taken from the server's budget
 };
 
 std::string Server::listen() {
