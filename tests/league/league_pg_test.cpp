@@ -19,6 +19,7 @@
 #include <set>
 #include <thread>
 
+#include "tests/bin_path.h"
 #include "tests/killed_referee.h"
 #include "tests/league/pg_server.h"
 #include "tests/league/unstartable_bot.h"
@@ -35,9 +36,9 @@ using shelltest::Run;
 using shelltest::run_arena;
 using shelltest::run_shell;
 
-const std::string kBin = ARENA_BIN_DIR;
 using pgtest::PgServer;
 using pgtest::skipped;
+using shelltest::kBin;
 
 // A league's folder, removed at the end.
 struct Folder : shelltest::TempFolder {

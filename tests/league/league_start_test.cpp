@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "store/sqlite_db.h"
+#include "tests/bin_path.h"
 #include "tests/league/unstartable_bot.h"
 #include "tests/shell_run.h"
 
@@ -17,10 +18,10 @@ namespace league_start_test {
 namespace {
 
 namespace fs = std::filesystem;
+using shelltest::kBin;
 using shelltest::Run;
 using shelltest::run_arena;
 using shelltest::run_arena_in;
-const std::string kBin = ARENA_BIN_DIR;
 
 // The paragraph describe_start_problems writes for the bot (referee/start_check.h): from
 // "bot '" to the line of its command, included.
@@ -91,8 +92,8 @@ TEST_CASE("league: a relative command means what it meant where add ran, from wh
   INFO(run.out);
   REQUIRE(run.status == 0);
   const std::string pgn = run_arena("league export " + dir).out;
-  CHECK(leaguetest::count_of(pgn, "[Termination \"start failure\"]") == 0);
-  CHECK(leaguetest::count_of(pgn, "[Event ") == 6);
+  CHECK(shelltest::count(pgn, "[Termination \"start failure\"]") == 0);
+  CHECK(shelltest::count(pgn, "[Event ") == 6);
 }
 
 TEST_CASE(

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "store/sqlite_db.h"
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -19,9 +20,9 @@ namespace league_tally_test {
 namespace {
 
 namespace fs = std::filesystem;
+using shelltest::kBin;
 using shelltest::Run;
 using shelltest::run_arena;
-const std::string kBin = ARENA_BIN_DIR;
 
 std::map<std::string, double> elo_of(const boost::json::value& ratings) {
   std::map<std::string, double> out;

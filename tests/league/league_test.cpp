@@ -17,6 +17,7 @@
 #include <set>
 #include <thread>
 
+#include "tests/bin_path.h"
 #include "tests/killed_referee.h"
 #include "tests/shell_run.h"
 
@@ -29,7 +30,7 @@ namespace fs = std::filesystem;
 using shelltest::Run;
 using shelltest::run_arena;
 
-const std::string kBin = ARENA_BIN_DIR;
+using shelltest::kBin;
 // A bot that thinks a little (a fixed number of playouts): a league of these plays a few
 // games a second, so a test can act between them.
 std::string thinker(const std::string& name) {

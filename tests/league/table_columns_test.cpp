@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "tests/bin_path.h"
 #include "tests/shell_run.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -17,9 +18,9 @@ namespace table_columns_test {
 namespace {
 
 namespace fs = std::filesystem;
+using shelltest::kBin;
 using shelltest::Run;
 using shelltest::run_arena;
-const std::string kBin = ARENA_BIN_DIR;
 
 }  // namespace
 

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "tests/shell_run.h"
+#include "tests/text_count.h"
 
 namespace leaguetest {
 
@@ -25,11 +26,7 @@ inline std::map<std::string, double> rated_bots(const boost::json::value& rating
   return out;
 }
 
-inline int count_of(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
-  return n;
-}
+using shelltest::count;
 
 // In `folder` (empty, removed by the caller): a league `lab` made with `new_args` after the
 // game (`--db ...` for PostgreSQL), bots a, b and c, where c is a copy of random_bot that is
@@ -53,12 +50,12 @@ inline void check_unstartable_bot(const std::filesystem::path& folder, const std
   INFO(run.out);
   REQUIRE(run.status == 0);
   // Once, loudly, with the reason and the way back.
-  CHECK(count_of(run.out, "league " + dir + ": SUSPENDED c: cannot start: '" + c_bot.string() +
-                              "' does not exist\n") == 1);
+  CHECK(count(run.out, "league " + dir + ": SUSPENDED c: cannot start: '" + c_bot.string() +
+                           "' does not exist\n") == 1);
   CHECK(run.out.find("once it starts again: arena league resume " + dir + " c\n") != std::string::npos);
   // What a line means, said once before the first; c's games say why they ended.
   CHECK(run.out.rfind("league " + dir + ": a line per game kept: ", 0) == 0);
-  CHECK(count_of(run.out, "#1 best") == 1);
+  CHECK(count(run.out, "#1 best") == 1);
   int c_games = 0, lines = 0;
   std::istringstream in(run.out);
   for (std::string line; std::getline(in, line);) {
@@ -100,7 +97,7 @@ inline void check_unstartable_bot(const std::filesystem::path& folder, const std
   const fs::path pgn = folder / "export.pgn";
   REQUIRE(shelltest::run_shell(bin + "/arena league export " + dir + " > '" + pgn.string() + "'").status ==
           0);
-  CHECK(count_of(shelltest::slurp(pgn), "[Termination \"start failure\"]") == c_games);
+  CHECK(count(shelltest::slurp(pgn), "[Termination \"start failure\"]") == static_cast<std::size_t>(c_games));
   const Run rated = run_arena("ratings " + pgn.string() + " --format json");
   REQUIRE(rated.status == 0);
   const auto exported_elo = rated_bots(boost::json::parse(rated.out).at("ratings"));
@@ -124,7 +121,7 @@ inline void check_unstartable_bot(const std::filesystem::path& folder, const std
   for (const auto& b : after.at("bots").as_array()) CHECK(b.at("suspended").as_string().empty());
   REQUIRE(run_arena("league run " + dir + " -j 2 --games 40 --quiet").status == 0);
   const std::string all = run_arena("league export " + dir).out;
-  CHECK(count_of(all, "[Termination \"start failure\"]") == c_games);  // no new one
+  CHECK(count(all, "[Termination \"start failure\"]") == static_cast<std::size_t>(c_games));  // no new one
   const auto last = boost::json::parse(run_arena("league table " + dir + " --json").out);
   CHECK(rated_bots(last.at("ratings")).count("c") == 1);  // it plays again, rated
 }

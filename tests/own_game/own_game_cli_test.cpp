@@ -13,43 +13,30 @@
 #include <sstream>
 #include <string>
 
+#include "tests/bin_path.h"
+#include "tests/shell_run.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = ARENA_BIN_DIR;
+using shelltest::kBin;
 const std::string kRandom = kBin + "/random_bot_with_own_game";
 // A fixed number of iterations per move: the same games at any machine speed.
 const std::string kMcts = "'" + kBin + "/mcts_bot_with_own_game --iterations 200'";
 const std::string kBots = " --bot mcts=" + kMcts + " --bot random=" + kRandom;
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using shelltest::Run;
 
+// PROGRAM of this build (arena_with_own_game, arena) with ARGS.
 Run run(const std::string& program, const std::string& args) {
-  Run r;
-  const std::string cmd = kBin + "/" + program + " " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  return shelltest::run_shell(kBin + "/" + program + " " + args);
 }
 
 Run run_arena(const std::string& args) { return run("arena_with_own_game", args); }
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char t[] = "/tmp/arena-own-game-XXXXXX";
-    REQUIRE(::mkdtemp(t));
-    path = t;
-  }
-  ~TempDir() { fs::remove_all(path); }
+struct TempDir : shelltest::TempDir {
+  TempDir() : shelltest::TempDir("own-game") {}
 };
 
 // The first frame of the full-table replay of game `n`: the page embeds that game's replay

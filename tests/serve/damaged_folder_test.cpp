@@ -3,6 +3,7 @@
 // `arena league report` on a read-only file system names that cause, not a full disk.
 #include <fstream>
 
+#include "tests/bin_path.h"
 #include "tests/serve/serve_client.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -14,7 +15,7 @@ using shelltest::slurp;
 
 namespace {
 
-const std::string kBin = ARENA_BIN_DIR;
+using shelltest::kBin;
 
 // A league of two random bots that has played `games` games.
 void make_league(const std::string& dir, int games) {

@@ -25,6 +25,7 @@
 #include "serve/folder_watch.h"
 #include "store/league_store.h"
 #include "store/sqlite_db.h"
+#include "tests/bin_path.h"
 #include "tests/league/pg_server.h"
 #include "tests/serve/serve_client.h"
 
@@ -37,7 +38,7 @@ using shelltest::slurp;
 
 namespace {
 
-const std::string kBin = ARENA_BIN_DIR;
+using shelltest::kBin;
 constexpr int kGames = 600;  // more than two of the server's slices (256 games each)
 
 // A store that counts what a reader asks of it; everything else is the real store's.

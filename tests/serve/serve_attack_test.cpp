@@ -11,6 +11,7 @@
 #include <string>
 
 #include "records/pgn.h"
+#include "tests/bin_path.h"
 #include "tests/serve/serve_client.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -22,7 +23,7 @@ using shelltest::slurp;
 
 namespace {
 
-const std::string kBin = ARENA_BIN_DIR;
+using shelltest::kBin;
 
 // Where the `arena` whose own descriptors and memory a test measures is: this build's, or in a
 // sanitizer build the normal build's beside it (ARENA_PLAIN_BUILD, as scripts/test sets it), or

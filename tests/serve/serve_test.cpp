@@ -14,6 +14,7 @@
 #include "records/pgn.h"
 #include "report/json_patch.h"
 #include "report/replay.h"
+#include "tests/bin_path.h"
 #include "tests/serve/serve_client.h"
 
 // This file's names, apart from the other test files' in a unity batch (tests/CMakeLists.txt).
@@ -25,7 +26,7 @@ using shelltest::slurp;
 
 namespace {
 
-const std::string kBin = ARENA_BIN_DIR;
+using shelltest::kBin;
 
 std::vector<GameRecord> records_of(const std::string& pgn) {
   std::vector<PgnError> errors;
