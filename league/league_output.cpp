@@ -33,6 +33,10 @@ class ConsoleOutput : public LeagueOutput {
          std::to_string(needed) + " needed: waiting for arena league add" +
          (some_suspended ? " or resume" : ""));
   }
+  void leases_not_renewed(const std::string& why) override {  // on err, as a suspension: even when quiet
+    std::fprintf(err_, "league %s: cannot renew this run's leases (tried again): %s\n", league_.c_str(),
+                 why.c_str());
+  }
   void suspended(const std::string& bot, const std::string& reason) override {
     std::fprintf(err_,
                  "league %s: SUSPENDED %s: %s\n  no new table seats it; once it starts again: arena league "

@@ -34,6 +34,9 @@ class LeagueOutput {
   virtual void not_played(const std::string& game_id, const std::string& why) = 0;
   // Too few bots can play (`playing` of `needed`): the run waits for another.
   virtual void waiting(long playing, int needed, bool some_suspended) = 0;
+  // The run's leases could not be renewed (the store away for a moment), `why`: tried again at
+  // the next renewal. Told on the lease keeper's thread (league/lease_keeper.h).
+  virtual void leases_not_renewed(const std::string& why) = 0;
   // A bot could not start and is suspended now (said even when quiet: someone must act).
   virtual void suspended(const std::string& bot, const std::string& reason) = 0;
   // The run ends.

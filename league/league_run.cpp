@@ -108,7 +108,7 @@ class LeagueRunner {
   LeagueRun play() {
     // The lock proves no other run lives: the games a killed run had in play go at once.
     if (!store_->shared()) store_->expire_claims();
-    LeaseKeeper keeper(run_.out, worker_, run_.lease, stderr);
+    LeaseKeeper keeper(run_.out, worker_, run_.lease, *out_);
     desk_.read_tallies();
     LiveGames live(run_.out, {});  // the games in play, for `arena serve`
     GroupCommit<ClaimEnd> committer([this](std::vector<ClaimEnd>& group) { commit(group); });

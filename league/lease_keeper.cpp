@@ -4,12 +4,17 @@
 #include <exception>
 #include <memory>
 
+#include "league/league_output.h"
 #include "store/league_store.h"
 
 namespace arena {
 
-LeaseKeeper::LeaseKeeper(const std::string& dir, std::string worker, double lease_seconds, std::FILE* err)
-    : worker_(std::move(worker)), lease_(lease_seconds), err_(err), thread_([this, dir] { keep(dir); }) {}
+LeaseKeeper::LeaseKeeper(const std::string& dir, std::string worker, double lease_seconds,
+                         LeagueOutput& output)
+    : worker_(std::move(worker)),
+      lease_(lease_seconds),
+      output_(output),
+      thread_([this, dir] { keep(dir); }) {}
 
 LeaseKeeper::~LeaseKeeper() {
   {
@@ -30,9 +35,7 @@ void LeaseKeeper::keep(const std::string& dir) {
       store->renew(worker_, lease_);
     } catch (const std::exception& e) {
       store.reset();  // a new connection next time
-      if (err_)
-        std::fprintf(err_, "league %s: cannot renew this run's leases (tried again): %s\n", dir.c_str(),
-                     e.what());
+      output_.leases_not_renewed(e.what());
     }
   }
 }

@@ -5,18 +5,20 @@
 #pragma once
 
 #include <condition_variable>
-#include <cstdio>
 #include <mutex>
 #include <string>
 #include <thread>
 
 namespace arena {
 
+class LeagueOutput;
+
 class LeaseKeeper {
  public:
   // Renews `worker`'s claims in the league `dir` for `lease_seconds` each time; a failed
-  // renewal (the server away for a moment) is said on `err` and tried again next time.
-  LeaseKeeper(const std::string& dir, std::string worker, double lease_seconds, std::FILE* err);
+  // renewal (the server away for a moment) is told to `output`, from the keeper's thread, and
+  // tried again next time.
+  LeaseKeeper(const std::string& dir, std::string worker, double lease_seconds, LeagueOutput& output);
   ~LeaseKeeper();
   LeaseKeeper(const LeaseKeeper&) = delete;
   LeaseKeeper& operator=(const LeaseKeeper&) = delete;
@@ -26,7 +28,7 @@ class LeaseKeeper {
 
   std::string worker_;
   double lease_;
-  std::FILE* err_;
+  LeagueOutput& output_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stop_ = false;

@@ -1,13 +1,17 @@
 // The league run's decisions (league/league_book.h) and its store's side (league/league_desk.h)
 // without a process: an in-memory SQLite store, runs played by hand. A run here pairs a wave,
 // is given its games as a runner would number them, ends them with records it makes up and
-// commits them as the commit thread would; a killed run is one that stops calling.
+// commits them as the commit thread would; a killed run is one that stops calling. And the
+// run's lease keeper (league/lease_keeper.h), whose failures the run's output tells.
 #include "league/league_book.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <condition_variable>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <vector>
@@ -17,6 +21,7 @@
 #include "engine/core/registry.h"
 #include "league/league_desk.h"
 #include "league/league_output.h"
+#include "league/lease_keeper.h"
 #include "league/table_id.h"
 #include "store/sqlite_league_store.h"
 
@@ -43,6 +48,7 @@ struct RecordedOutput : LeagueOutput {
     said.push_back("waiting " + std::to_string(playing) + "/" + std::to_string(needed) +
                    (some_suspended ? " suspended" : ""));
   }
+  void leases_not_renewed(const std::string& why) override { said.push_back("leases not renewed: " + why); }
   void suspended(const std::string& bot, const std::string& reason) override {
     said.push_back("suspended " + bot + ": " + reason);
   }
@@ -400,6 +406,30 @@ TEST_CASE("league book: too few bots to pair is said once, and a suspended bot n
   CHECK(run.out.said == std::vector<std::string>{"waiting 1/2 suspended"});
   store->resume_bot("b");
   CHECK(run.pair().size() == 8);
+}
+
+// The keeper renews from a thread of its own; a renewal that fails (here: no league at all) is
+// told to the run's output, not printed, and tried again at the next renewal.
+TEST_CASE("league: a lease the keeper cannot renew is told to the run's output, and tried again",
+          "[league]") {
+  struct Told : RecordedOutput {
+    std::mutex mutex;
+    std::condition_variable told;
+    int times = 0;
+    std::string why;
+    void leases_not_renewed(const std::string& w) override {
+      std::lock_guard<std::mutex> lock(mutex);
+      ++times;
+      why = w;
+      told.notify_all();
+    }
+  } output;
+  const std::string missing = "/nonexistent/arena-league";
+  LeaseKeeper keeper(missing, "w1", 0.03, output);  // a renewal every 10 ms
+  std::unique_lock<std::mutex> lock(output.mutex);
+  REQUIRE(output.told.wait_for(lock, std::chrono::seconds(60), [&] { return output.times >= 2; }));
+  CHECK_THAT(output.why, Catch::Contains(missing));
+  CHECK(output.said.empty());  // nothing else was told
 }
 
 }  // namespace league_book_test
