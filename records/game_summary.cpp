@@ -111,14 +111,19 @@ GameSummary summarize(const GameRecord& r) {
   return s;
 }
 
-std::string summary_text(const GameSummary& s) {
-  json::array players, ranks, scores, teams;
-  for (const std::string& p : s.players) players.push_back(json::value(p));
+SeatColumns seat_columns(const GameSummary& s) {
+  SeatColumns c;
+  for (const std::string& p : s.players) c.players.push_back(json::value(p));
   for (const SeatResult& r : s.results) {
-    ranks.push_back(r.rank);
-    scores.push_back(r.score);
-    teams.push_back(r.team);
+    c.ranks.push_back(r.rank);
+    c.scores.push_back(r.score);
+    c.teams.push_back(r.team);
   }
+  return c;
+}
+
+std::string summary_text(const GameSummary& s) {
+  auto [players, ranks, scores, teams] = seat_columns(s);
   json::object o{{"v", kVersion},
                  {"spec", s.spec},
                  {"round", s.round},

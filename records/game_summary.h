@@ -7,6 +7,7 @@
 // writer and its one reader.
 #pragma once
 
+#include <boost/json/array.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -49,6 +50,13 @@ GameSummary summarize(const GameRecord& record);
 // accepts text it cannot read in full.
 std::string summary_text(const GameSummary& summary);
 GameSummary summary_from_text(std::string_view text);
+
+// The seats' columns as JSON arrays, seat by seat: the summary's text and the page's game list
+// both hold them so. Ranks, scores and teams are empty when the game was aborted.
+struct SeatColumns {
+  boost::json::array players, ranks, scores, teams;
+};
+SeatColumns seat_columns(const GameSummary& summary);
 
 // The ply of the decision a fault answered, or -1 (records/repro_command.h, faulting_ply).
 int faulting_ply(const GameSummary& summary);

@@ -25,13 +25,7 @@ namespace {
 // warning when the record had them (records/timing_tags.h); a fault's `arena repro` command
 // (records/repro_command.h) when it has one.
 json::object game_entry(const GameSummary& s, const std::string& records_file) {
-  json::array players, ranks, scores, teams;
-  for (const std::string& p : s.players) players.push_back(json::value(p));
-  for (const SeatResult& r : s.results) {
-    ranks.push_back(r.rank);
-    scores.push_back(r.score);
-    teams.push_back(r.team);
-  }
+  auto [players, ranks, scores, teams] = seat_columns(s);
   namespace key = page_key::game;
   json::object entry{{key::kNumber, 0},
                      {key::kSpec, s.spec},
