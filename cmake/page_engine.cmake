@@ -15,7 +15,7 @@ endif()
 
 # Or the engine a normal build folder beside this one packed (ARENA_PLAIN_BUILD, scripts/test's
 # sanitizer build): the WebAssembly is the same in every configuration and never sanitized, and
-# its objects were 70 s of compile time in each build.
+# its objects were compiled by each build (70 s of CPU one by one, 27 s as unity files).
 if(ARENA_PLAIN_BUILD)
   set(packed ${ARENA_PLAIN_BUILD}/generated/report/page_engine_data.cpp)
   if(NOT EXISTS ${packed})
